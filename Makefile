@@ -1,0 +1,47 @@
+# Cliffhanger: `make run` to play, `make test` to check. See README.md.
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8000
+MANAGE := $(BIN)/python manage.py
+
+.PHONY: run test lint format bench serve-prod install rules clean
+
+# The stamp is rebuilt when the lock file changes, so `make` always matches requirements.lock.
+$(VENV)/.installed: requirements.lock
+	@PY=$$(bin/find-python) || exit 1; \
+	  [ -x $(BIN)/python ] || "$$PY" -m venv $(VENV) || { echo "Could not create $(VENV) with $$PY." >&2; exit 1; }
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
+	@touch $@
+
+install: $(VENV)/.installed
+
+# Idempotent: migrations and rules data can be applied any number of times.
+rules: install
+	@$(MANAGE) checkdb
+	$(MANAGE) migrate --no-input
+	$(MANAGE) load_rules
+
+run: rules
+	$(MANAGE) runserver 127.0.0.1:$(PORT)
+
+test: install
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: rules
+	$(MANAGE) bench
+
+# Production: settings from the environment (DEBUG off, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL).
+serve-prod: rules
+	$(MANAGE) collectstatic --no-input
+	$(BIN)/gunicorn config.wsgi --bind 0.0.0.0:$(PORT) --workers $${WEB_CONCURRENCY:-3}
+
+clean:
+	rm -rf $(VENV) staticfiles

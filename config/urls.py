@@ -1,0 +1,19 @@
+from django.conf import settings
+from django.contrib import admin
+from django.urls import include, path
+
+from config import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("accounts/", include("accounts.urls")),
+    path("rules/", include("rules.urls")),
+    path("rosters/", include("rosters.urls")),
+    path("cards/", include("cards.urls")),
+    path("admin/", admin.site.urls),
+]
+
+if settings.DEBUG:
+    from django.conf.urls.static import static
+
+    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

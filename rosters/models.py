@@ -1,0 +1,85 @@
+"""A player's forces and characters. One Roster model serves every ruleset (a Pulp Alley
+league, a 7TV cast, a Pulp City team); the ruleset decides what its budget means."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+
+class Character(models.Model):
+    """A character card in My Cards. `profile` holds the ruleset's own shape of statistics
+    (Pulp Alley: health, base skill dice and ability slugs); printed values are derived from it
+    by the ruleset's engine, never stored twice."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="characters"
+    )
+    ruleset = models.ForeignKey("rules.Ruleset", on_delete=models.PROTECT)
+    character_type = models.SlugField(max_length=40)
+    name = models.CharField(max_length=80)
+    profile = models.JSONField(default=dict, blank=True)
+    flavour = models.TextField(blank=True, max_length=600)
+    portrait = models.ImageField(upload_to="portraits/", blank=True)
+    # Where the crop sits in the uploaded image: offsets and zoom as the designer left them.
+    portrait_crop = models.JSONField(default=dict, blank=True)
+    marked_for_print = models.BooleanField(default=False)
+    # Soft delete so "undo" can bring a card back.
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        indexes = [models.Index(fields=["owner", "ruleset", "deleted_at"])]
+
+    def __str__(self):
+        return self.name
+
+
+class Roster(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rosters"
+    )
+    ruleset = models.ForeignKey("rules.Ruleset", on_delete=models.PROTECT)
+    name = models.CharField(max_length=100)
+    # The budget limit in the ruleset's unit (slots, ratings…); empty means the ruleset default.
+    budget = models.PositiveIntegerField(null=True, blank=True)
+    # Ruleset-specific choices: perks, affiliation, genre, resources… as slugs.
+    choices = models.JSONField(default=dict, blank=True)
+    notes = models.TextField(blank=True)
+    characters = models.ManyToManyField(Character, through="RosterMember", related_name="rosters")
+    share_token = models.CharField(max_length=43, null=True, blank=True, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def budget_total(self):
+        return self.budget if self.budget is not None else self.ruleset.default_budget
+
+    @staticmethod
+    def new_share_token():
+        return secrets.token_urlsafe(32)
+
+
+class RosterMember(models.Model):
+    roster = models.ForeignKey(Roster, on_delete=models.CASCADE, related_name="members")
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="memberships")
+    position = models.PositiveSmallIntegerField(default=0)
+    # Per-roster role, e.g. the Sidekick acting as leader under Mastermind.
+    role = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["position", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["roster", "character"], name="unique_member")
+        ]
+
+    def __str__(self):
+        return f"{self.character} in {self.roster}"

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class RulesConfig(AppConfig):
+    name = "rules"
+    verbose_name = "Rules"
+
+    def ready(self):
+        from rules import checks  # noqa: F401  (registers the fixtures integrity check)

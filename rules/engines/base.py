@@ -1,0 +1,135 @@
+"""The interface every ruleset engine implements.
+
+An engine is a pure function: it takes a roster as plain data (the same dict the JSON roster
+format holds, see docs/roster-format.md) and the ruleset's rules as plain data (a RulesBook),
+and returns a Report. No database, no request: the browser, the roster sheet PDF and the CLI
+all show the same Report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Literal
+
+Severity = Literal["error", "warning", "info"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing the engine noticed. `error` breaks legality, `warning` is the book's advice,
+    `info` is just worth knowing. `subject` names the character it is about, if any."""
+
+    code: str
+    severity: Severity
+    message: str
+    page: int | None = None
+    subject: str | None = None
+    custom: bool = False
+
+    def __post_init__(self):
+        if self.severity not in SEVERITIES:
+            raise ValueError(f"unknown severity {self.severity!r}")
+
+    def to_dict(self):
+        data = {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "page": self.page,
+        }
+        if self.subject is not None:
+            data["subject"] = self.subject
+        if self.custom:
+            data["custom"] = True
+        return data
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What the force spends against its limit: slots, ratings or encounter level.
+    `details` carries the ruleset's extra figures (restricted pools, level mix…)."""
+
+    used: int
+    total: int
+    unit: str
+    details: dict = field(default_factory=dict)
+
+    @property
+    def over(self):
+        return self.used > self.total
+
+    @property
+    def label(self):
+        return f"{self.used} / {self.total} {self.unit} used"
+
+    def to_dict(self):
+        data = {"used": self.used, "total": self.total, "unit": self.unit}
+        if self.details:
+            data["details"] = self.details
+        return data
+
+
+@dataclass(frozen=True)
+class Report:
+    ruleset: str
+    budget: Budget
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def legal(self):
+        return not any(finding.severity == "error" for finding in self.findings)
+
+    def of_severity(self, severity):
+        return [finding for finding in self.findings if finding.severity == severity]
+
+    def about(self, subject):
+        return [finding for finding in self.findings if finding.subject == subject]
+
+    @property
+    def codes(self):
+        return {finding.code for finding in self.findings}
+
+    def to_dict(self):
+        return {
+            "ruleset": self.ruleset,
+            "legal": self.legal,
+            "budget": self.budget.to_dict(),
+            "findings": [finding.to_dict() for finding in self.findings],
+        }
+
+
+@dataclass(frozen=True)
+class RulesBook:
+    """A ruleset's rules as plain data: character types by slug and library entries by
+    (kind, slug). House rules are entries with custom=True."""
+
+    ruleset: str
+    character_types: dict[str, dict]
+    entries: dict[tuple[str, str], dict]
+
+    def character_type(self, slug):
+        return self.character_types.get(slug)
+
+    def entry(self, kind, slug):
+        return self.entries.get((kind, slug))
+
+    def of_kind(self, kind):
+        return [entry for (entry_kind, _), entry in self.entries.items() if entry_kind == kind]
+
+    def with_house_rules(self, house_rules: Iterable[dict]):
+        """A copy that also knows the roster's own custom entries (they never replace a
+        built-in entry of the same kind and slug)."""
+        entries = dict(self.entries)
+        for rule in house_rules:
+            key = (rule["kind"], rule["slug"])
+            if key not in entries:
+                entries[key] = {**rule, "custom": True}
+        return RulesBook(self.ruleset, self.character_types, entries)
+
+    def to_dict(self):
+        return asdict(self)
+
+
+Engine = Callable[[dict, RulesBook], Report]

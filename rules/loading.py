@@ -1,0 +1,147 @@
+"""Load the rules data in fixtures/ into the database. Idempotent: rows are matched by their
+natural keys and updated in place, so loading twice changes nothing. See fixtures/README.md."""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from django.conf import settings
+from django.db import transaction
+
+from rules.models import CharacterType, Deck, DeckCard, LibraryEntry, Ruleset
+
+FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures"
+ENTRY_FIELDS = ("name", "level", "cost", "summary", "page", "edition", "effect", "data", "note")
+TYPE_FIELDS = ("name", "level", "cost", "min_per_roster", "max_per_roster", "profile", "summary")
+
+
+class FixtureError(ValueError):
+    pass
+
+
+@dataclass
+class LoadResult:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    files: list[str] = field(default_factory=list)
+
+    def count(self, created, changed):
+        if created:
+            self.created += 1
+        elif changed:
+            self.updated += 1
+        else:
+            self.unchanged += 1
+
+
+def read_yaml(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return yaml.safe_load(handle)
+    except yaml.YAMLError as error:
+        raise FixtureError(f"{path}: not valid YAML ({error})") from error
+
+
+def sync(model, lookup, values, result):
+    """update_or_create that only writes when something differs, so a reload is a no-op."""
+    row = model.objects.filter(**lookup).first()
+    if row is None:
+        model.objects.create(**lookup, **values)
+        result.count(created=True, changed=False)
+        return
+    changed = [name for name, value in values.items() if getattr(row, name) != value]
+    if changed:
+        for name in changed:
+            setattr(row, name, values[name])
+        row.save(update_fields=changed)
+    result.count(created=False, changed=bool(changed))
+
+
+def pick(item, names, defaults):
+    return {name: item.get(name, defaults.get(name)) for name in names}
+
+
+ENTRY_DEFAULTS = {"edition": "core", "effect": {}, "data": {}, "note": "", "summary": ""}
+TYPE_DEFAULTS = {"min_per_roster": 0, "profile": {}, "summary": ""}
+
+
+def load_ruleset_folder(ruleset, folder, result):
+    for path in sorted(folder.glob("*.yaml")):
+        document = read_yaml(path)
+        result.files.append(str(path.relative_to(FIXTURES_DIR)))
+        if path.name == "character-types.yaml":
+            for order, item in enumerate(document, start=1):
+                values = pick(item, TYPE_FIELDS, TYPE_DEFAULTS)
+                values |= {
+                    "page": item.get("page"),
+                    "edition": item.get("edition", "core"),
+                    "order": item.get("order", order),
+                }
+                sync(CharacterType, {"ruleset": ruleset, "slug": item["slug"]}, values, result)
+        elif isinstance(document, dict) and "deck" in document:
+            load_deck(ruleset, document, result)
+        elif isinstance(document, dict) and "kind" in document:
+            load_entries(ruleset, document["kind"], document.get("entries", []), result)
+        elif isinstance(document, list) and path.stem == "skills":
+            load_entries(ruleset, "skill", document, result)
+        else:
+            raise FixtureError(f"{path}: expected character types, a deck or library entries")
+
+
+def load_entries(ruleset, kind, items, result):
+    for order, item in enumerate(items, start=1):
+        values = pick(item, ENTRY_FIELDS, ENTRY_DEFAULTS)
+        values |= {"uncertain": bool(item.get("uncertain", False)), "order": order}
+        if kind == "skill":
+            values["data"] = {**values["data"], "group": item.get("group", "")}
+            values["order"] = item.get("order", order)
+        lookup = {"ruleset": ruleset, "kind": kind, "slug": item["slug"], "owner": None}
+        sync(LibraryEntry, lookup, values, result)
+
+
+def load_deck(ruleset, document, result):
+    meta = document["deck"]
+    values = {
+        "name": meta["name"],
+        "summary": meta.get("summary", ""),
+        "back_label": meta.get("back_label", ""),
+        "page": meta.get("page"),
+        "edition": meta.get("edition", "core"),
+        "order": meta.get("order", 0),
+    }
+    sync(Deck, {"ruleset": ruleset, "slug": meta["slug"]}, values, result)
+    deck = Deck.objects.get(ruleset=ruleset, slug=meta["slug"])
+    card_fields = {"number", "name", "copies", "page", "uncertain", "note"}
+    for order, card in enumerate(document.get("cards", []), start=1):
+        values = {
+            "name": card.get("name", ""),
+            "copies": card.get("copies", 1),
+            "page": card.get("page"),
+            "uncertain": bool(card.get("uncertain", False)),
+            "note": card.get("note", ""),
+            "data": {key: value for key, value in card.items() if key not in card_fields},
+            "order": order,
+        }
+        sync(DeckCard, {"deck": deck, "number": str(card["number"])}, values, result)
+
+
+@transaction.atomic
+def load_rules(fixtures_dir=FIXTURES_DIR):
+    result = LoadResult()
+    for order, item in enumerate(read_yaml(fixtures_dir / "rulesets.yaml"), start=1):
+        values = {
+            "name": item["name"],
+            "edition": item["edition"],
+            "source_book": item["source_book"],
+            "force_name": item["force_name"],
+            "budget_unit": item.get("budget_unit", ""),
+            "default_budget": item.get("default_budget"),
+            "summary": item.get("summary", ""),
+            "order": order,
+        }
+        sync(Ruleset, {"slug": item["slug"]}, values, result)
+        folder = fixtures_dir / item["slug"]
+        if folder.is_dir():
+            load_ruleset_folder(Ruleset.objects.get(slug=item["slug"]), folder, result)
+    return result

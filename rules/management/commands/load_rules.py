@@ -1,0 +1,17 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from rules.loading import FixtureError, load_rules
+
+
+class Command(BaseCommand):
+    help = "Load the rules data from fixtures/ (safe to run any number of times)."
+
+    def handle(self, *args, **options):
+        try:
+            result = load_rules()
+        except FixtureError as error:
+            raise CommandError(str(error)) from error
+        self.stdout.write(
+            f"Rules data: {result.created} created, {result.updated} updated, "
+            f"{result.unchanged} unchanged, from {len(result.files) + 1} files."
+        )

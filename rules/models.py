@@ -1,0 +1,147 @@
+"""The games' rules as data. Built-in rows come from fixtures/; a row with an owner is a
+player's house rule and is only ever shown to that player."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Ruleset(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=80)
+    edition = models.CharField(max_length=120)
+    source_book = models.CharField(max_length=200)
+    force_name = models.CharField(max_length=40, help_text="league, cast, team, band")
+    budget_unit = models.CharField(max_length=40, blank=True, help_text="slots, ratings, …")
+    default_budget = models.PositiveIntegerField(null=True, blank=True)
+    summary = models.TextField(blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "name"]
+
+    def __str__(self):
+        return self.name
+
+
+class CharacterType(models.Model):
+    ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="character_types")
+    slug = models.SlugField()
+    name = models.CharField(max_length=80)
+    level = models.PositiveSmallIntegerField(null=True, blank=True)
+    cost = models.PositiveSmallIntegerField(null=True, blank=True)
+    min_per_roster = models.PositiveSmallIntegerField(default=0)
+    max_per_roster = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The creation pattern, in the ruleset's own shape (Pulp Alley: dice counts and types).
+    profile = models.JSONField(default=dict, blank=True)
+    summary = models.TextField(blank=True)
+    page = models.PositiveSmallIntegerField(null=True, blank=True)
+    edition = models.CharField(max_length=40, default="core")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["ruleset", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_type_per_ruleset")
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class LibraryEntry(models.Model):
+    """One named thing from a book's lists: an ability, perk, special effect, trait, prop,
+    resource, skill…; `kind` says which. `effect` is the machine-readable part the engines
+    use; `data` holds anything else structured (thresholds, profiles, groups)."""
+
+    ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="entries")
+    kind = models.SlugField(max_length=40)
+    slug = models.SlugField(max_length=80)
+    name = models.CharField(max_length=120)
+    level = models.PositiveSmallIntegerField(null=True, blank=True)
+    cost = models.PositiveSmallIntegerField(null=True, blank=True)
+    summary = models.TextField()
+    page = models.PositiveSmallIntegerField(null=True, blank=True)
+    edition = models.CharField(max_length=40, default="core")
+    effect = models.JSONField(default=dict, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    uncertain = models.BooleanField(default=False)
+    note = models.TextField(blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="house_rules",
+    )
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["ruleset", "kind", "level", "name"]
+        verbose_name_plural = "library entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ruleset", "kind", "slug"],
+                condition=Q(owner__isnull=True),
+                name="unique_builtin_entry",
+            ),
+            models.UniqueConstraint(
+                fields=["ruleset", "kind", "slug", "owner"],
+                condition=Q(owner__isnull=False),
+                name="unique_house_rule",
+            ),
+        ]
+        indexes = [models.Index(fields=["ruleset", "kind"])]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def is_custom(self):
+        return self.owner_id is not None
+
+
+class Deck(models.Model):
+    ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="decks")
+    slug = models.SlugField()
+    name = models.CharField(max_length=80)
+    summary = models.TextField(blank=True)
+    back_label = models.CharField(max_length=60, blank=True)
+    page = models.PositiveSmallIntegerField(null=True, blank=True)
+    edition = models.CharField(max_length=40, default="core")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["ruleset", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_deck_per_ruleset")
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def physical_count(self):
+        return sum(card.copies for card in self.cards.all())
+
+
+class DeckCard(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="cards")
+    number = models.CharField(max_length=12)
+    name = models.CharField(max_length=120, blank=True)
+    copies = models.PositiveSmallIntegerField(default=1)
+    page = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The card's faces in the deck's own shape (Fortune: play, effect, challenge).
+    data = models.JSONField(default=dict, blank=True)
+    uncertain = models.BooleanField(default=False)
+    note = models.TextField(blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["deck", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "number"], name="unique_card_number")
+        ]
+
+    def __str__(self):
+        return f"{self.deck} #{self.number}"

@@ -1,0 +1,122 @@
+"""Reads of the rules data: libraries for pages, RulesBooks for engines."""
+
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
+
+from rules.engines.base import RulesBook
+from rules.models import CharacterType, Deck, LibraryEntry, Ruleset
+
+# How each kind of entry is named on the site, in the books' own words.
+KIND_LABELS = {
+    "ability": ("Ability", "Ability Library"),
+    "perk": ("League perk", "Perk Library"),
+    "reputation-perk": ("Reputation perk", "Reputation perks"),
+    "society-perk": ("Secret Society perk", "Secret Society perks"),
+    "secret-society": ("Secret Society", "Secret Societies"),
+    "tip": ("Tip", "Tips"),
+    "contact": ("Contact", "Contacts"),
+    "gear": ("Gear", "Gear"),
+    "backup": ("Backup", "Backup characters"),
+    "skill": ("Skill", "Skills"),
+}
+
+
+def kind_label(kind, plural=False):
+    singular, many = KIND_LABELS.get(kind, (kind.replace("-", " ").capitalize(),) * 2)
+    return many if plural else singular
+
+
+def visible_entries(owner=None):
+    """Built-in entries plus the player's own house rules, never anybody else's."""
+    mine = Q(owner__isnull=True)
+    if owner is not None and owner.is_authenticated:
+        mine |= Q(owner=owner)
+    return LibraryEntry.objects.filter(mine)
+
+
+def ruleset_or_404(slug):
+    return get_object_or_404(Ruleset, slug=slug)
+
+
+def library_kinds(ruleset, owner=None):
+    rows = (
+        visible_entries(owner)
+        .filter(ruleset=ruleset)
+        .values("kind")
+        .annotate(count=Count("pk"))
+        .order_by("kind")
+    )
+    return [
+        {"kind": row["kind"], "label": kind_label(row["kind"], plural=True), "count": row["count"]}
+        for row in rows
+    ]
+
+
+def library(ruleset, kind, *, owner=None, query="", level=None, cost=None):
+    entries = visible_entries(owner).filter(ruleset=ruleset, kind=kind)
+    if query:
+        entries = entries.filter(Q(name__icontains=query) | Q(summary__icontains=query))
+    if level is not None:
+        entries = entries.filter(level=level)
+    if cost is not None:
+        entries = entries.filter(cost=cost)
+    return list(entries.order_by("level", "cost", "order", "name"))
+
+
+def may_take(entry, character_types):
+    """Character types whose level allows this entry (abilities: entry level ≤ type level)."""
+    if entry.level is None:
+        return []
+    return [t for t in character_types if t.level is not None and entry.level <= t.level]
+
+
+def decks(ruleset):
+    return list(Deck.objects.filter(ruleset=ruleset).prefetch_related("cards"))
+
+
+def deck_or_404(ruleset, slug):
+    return get_object_or_404(Deck.objects.prefetch_related("cards"), ruleset=ruleset, slug=slug)
+
+
+def character_types(ruleset):
+    return list(CharacterType.objects.filter(ruleset=ruleset).order_by("order"))
+
+
+def entry_as_data(entry):
+    return {
+        "kind": entry.kind,
+        "slug": entry.slug,
+        "name": entry.name,
+        "level": entry.level,
+        "cost": entry.cost,
+        "page": entry.page,
+        "edition": entry.edition,
+        "summary": entry.summary,
+        "effect": entry.effect,
+        "data": entry.data,
+        "custom": entry.owner_id is not None,
+    }
+
+
+def type_as_data(character_type):
+    return {
+        "slug": character_type.slug,
+        "name": character_type.name,
+        "level": character_type.level,
+        "cost": character_type.cost,
+        "min_per_roster": character_type.min_per_roster,
+        "max_per_roster": character_type.max_per_roster,
+        "profile": character_type.profile,
+        "page": character_type.page,
+        "edition": character_type.edition,
+    }
+
+
+def rules_book(ruleset, owner=None):
+    """The plain-data rules an engine needs, with the player's house rules. Two queries."""
+    types = {t.slug: type_as_data(t) for t in character_types(ruleset)}
+    entries = {
+        (entry.kind, entry.slug): entry_as_data(entry)
+        for entry in visible_entries(owner).filter(ruleset=ruleset)
+    }
+    return RulesBook(ruleset=ruleset.slug, character_types=types, entries=entries)

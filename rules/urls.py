@@ -1,0 +1,11 @@
+from django.urls import path
+
+from rules import views
+
+app_name = "rules"
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("<slug:ruleset>/", views.ruleset_detail, name="ruleset"),
+    path("<slug:ruleset>/decks/<slug:deck>/", views.deck, name="deck"),
+    path("<slug:ruleset>/<slug:kind>/", views.library, name="library"),
+]

@@ -1,0 +1,52 @@
+"""Browser tests: the live server driven by Debian's Chromium through Playwright.
+Never downloads a browser; skips with a reason only when no system Chromium exists."""
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+# Playwright's sync API keeps an event loop on the test thread; Django's ORM calls made
+# by the test itself (fixtures, assertions) are still synchronous and safe there.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        pytest.skip(f"No Chromium at {CHROMIUM}: apt-get install chromium (CI installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium, live_server, transactional_db):
+    from rules.loading import load_rules
+
+    load_rules()
+    viewport = {"width": 1280, "height": 900}
+    context = chromium.new_context(base_url=live_server.url, viewport=viewport)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: errors.append(message.text) if message.type == "error" else None,
+    )
+    page.js_errors = errors
+    yield page
+    context.close()

@@ -1,0 +1,126 @@
+"""Settings come from the environment, production is hardened, and set-up mistakes get a
+one-line message instead of a traceback."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def manage(*args, **env):
+    environment = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "x7!kq2-" + "p" * 60,
+    "ALLOWED_HOSTS": "cliffhanger.example",
+    "CSRF_TRUSTED_ORIGINS": "https://cliffhanger.example",
+}
+
+
+def test_production_settings_pass_the_deploy_check_without_warnings():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_development_defaults_do_fail_the_deploy_check():
+    # Proves the check above is meaningful: the DEBUG defaults are not production-safe.
+    result = manage("check", "--deploy", "--fail-level", "WARNING")
+    assert result.returncode != 0
+
+
+def test_production_without_secret_key_says_what_to_set():
+    env = {**PRODUCTION, "SECRET_KEY": ""}
+    result = manage("check", **env)
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unparseable_database_url_is_one_line_not_a_traceback():
+    result = manage("checkdb", DATABASE_URL="not a url at all")
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert "DATABASE_URL" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_unreachable_database_is_one_line_not_a_traceback():
+    result = manage("checkdb", DATABASE_URL="postgres://nobody@127.0.0.1:1/nowhere")
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert "Cannot reach the database" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_reachable_database_passes_checkdb():
+    env = {"DATABASE_URL": os.environ["DATABASE_URL"]} if "DATABASE_URL" in os.environ else {}
+    result = manage("checkdb", **env)
+    assert result.returncode == 0, result.stderr
+
+
+def test_find_python_explains_when_no_python_312_exists(tmp_path):
+    result = subprocess.run(
+        ["/bin/sh", str(ROOT / "bin" / "find-python")],
+        env={"PATH": str(tmp_path), "HOME": str(tmp_path), "PYENV_ROOT": str(tmp_path)},
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1
+    assert "needs Python 3.12 or newer" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_find_python_finds_a_new_enough_interpreter():
+    result = subprocess.run(
+        [str(ROOT / "bin" / "find-python")], capture_output=True, text=True, check=True
+    )
+    version = subprocess.run(
+        [result.stdout.strip(), "-c", "import sys; print(sys.version_info[:2] >= (3, 12))"],
+        capture_output=True,
+        text=True,
+    )
+    assert version.stdout.strip() == "True"
+
+
+@pytest.mark.django_db
+def test_pages_carry_a_content_security_policy_allowing_only_our_own_scripts(client):
+    response = client.get("/")
+    policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy
+    assert "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy
+    assert "object-src 'none'" in policy
+
+
+@pytest.mark.django_db
+def test_htmx_is_vendored_and_served_from_our_static_files(client):
+    page = client.get("/").content.decode()
+    assert "/static/vendor/htmx/htmx.min.js" in page
+    assert "https://" not in page.split("<body")[0], "no CDN or external assets in <head>"
+    assert (ROOT / "static/vendor/htmx/htmx.min.js").stat().st_size > 10_000
+    assert (ROOT / "static/vendor/htmx/LICENSE").exists()
+
+
+def test_vendored_fonts_carry_their_licences():
+    fonts = ROOT / "static" / "fonts"
+    families = [path for path in fonts.iterdir() if path.is_dir()]
+    assert families
+    for family in families:
+        assert (family / "OFL.txt").read_text().find("SIL Open Font License") >= 0
+        assert list(family.glob("*.woff2"))

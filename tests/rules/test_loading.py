@@ -1,0 +1,49 @@
+import pytest
+
+from rules.loading import load_rules
+from rules.models import CharacterType, DeckCard, LibraryEntry, Ruleset
+
+pytestmark = pytest.mark.django_db
+
+
+def table_snapshot():
+    return [
+        list(model.objects.order_by("pk").values())
+        for model in (Ruleset, CharacterType, LibraryEntry, DeckCard)
+    ]
+
+
+def test_the_four_rulesets_are_registered_with_their_slugs():
+    load_rules()
+    assert set(Ruleset.objects.values_list("slug", flat=True)) == {
+        "pulp-alley",
+        "7tv",
+        "pulp-city",
+        "pulp-fiction",
+    }
+    pulp_alley = Ruleset.objects.get(slug="pulp-alley")
+    assert (pulp_alley.force_name, pulp_alley.budget_unit, pulp_alley.default_budget) == (
+        "league",
+        "slots",
+        10,
+    )
+
+
+def test_loading_twice_changes_nothing():
+    first = load_rules()
+    before = table_snapshot()
+    second = load_rules()
+    assert first.created > 0
+    assert (second.created, second.updated) == (0, 0)
+    assert table_snapshot() == before
+
+
+def test_reloading_repairs_an_edited_row():
+    load_rules()
+    entry = LibraryEntry.objects.get(kind="ability", slug="fierce")
+    entry.summary = "tampered"
+    entry.save()
+    result = load_rules()
+    entry.refresh_from_db()
+    assert result.updated == 1
+    assert entry.summary != "tampered"
