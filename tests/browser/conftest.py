@@ -9,9 +9,6 @@ import pytest
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
-# Playwright's sync API keeps an event loop on the test thread; Django's ORM calls made
-# by the test itself (fixtures, assertions) are still synchronous and safe there.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def pytest_collection_modifyitems(items):
@@ -26,6 +23,10 @@ def chromium():
         pytest.skip(f"No Chromium at {CHROMIUM}: apt-get install chromium (CI installs it)")
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API keeps an event loop on the test thread for the whole session; the
+    # ORM calls tests and fixtures make there (set-up, assertions, flushes) are still
+    # synchronous and safe.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         yield browser

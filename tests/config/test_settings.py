@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def manage(*args, **env):
-    environment = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    # A fresh process as an operator would start it: no test-only variables.
+    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    environment = {key: value for key, value in os.environ.items() if key not in skip}
     environment.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],

@@ -1,0 +1,61 @@
+"""Every PDF goes through here: Django template → HTML → WeasyPrint, with a URL fetcher that
+may only read our own static files and uploaded media. User text in the HTML is escaped by
+the template engine; even if a `file:///etc/passwd` or `http://…` URL got into the markup,
+the fetcher refuses it and nothing is loaded."""
+
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher
+
+
+def allowed_roots():
+    roots = [Path(path) for path in settings.STATICFILES_DIRS]
+    if settings.STATIC_ROOT:
+        roots.append(Path(settings.STATIC_ROOT))
+    roots.append(Path(settings.MEDIA_ROOT))
+    return [root.resolve() for root in roots]
+
+
+def is_allowed_file(path):
+    resolved = Path(path).resolve()
+    return any(resolved.is_relative_to(root) for root in allowed_roots())
+
+
+class OwnFilesOnly(URLFetcher):
+    """Fetches file: URLs inside static/ or media/, and data: URLs. Nothing else."""
+
+    def __init__(self):
+        super().__init__(allowed_protocols={"file", "data"}, allow_redirects=False)
+
+    def fetch(self, url, headers=None):
+        parts = urlsplit(url)
+        if parts.scheme == "file":
+            if parts.netloc not in ("", "localhost"):
+                raise ValueError(f"refusing remote file URL: {url}")
+            if not is_allowed_file(unquote(parts.path)):
+                raise ValueError(f"refusing file outside static and media: {url}")
+        elif parts.scheme != "data":
+            raise ValueError(f"refusing to fetch {url}")
+        return super().fetch(url, headers)
+
+
+def static_uri(path):
+    """file:// URI of a static file, for templates rendered to PDF."""
+    found = finders.find(path)
+    if found is None:
+        raise FileNotFoundError(f"no static file {path}")
+    return Path(found).resolve().as_uri()
+
+
+def html_to_pdf(html):
+    base_url = Path(settings.STATICFILES_DIRS[0]).resolve().as_uri() + "/"
+    return HTML(string=html, base_url=base_url, url_fetcher=OwnFilesOnly()).write_pdf()
+
+
+def render_pdf(template_name, context):
+    return html_to_pdf(render_to_string(template_name, context))
