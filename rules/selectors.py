@@ -34,6 +34,12 @@ def visible_entries(owner=None):
     return LibraryEntry.objects.filter(mine)
 
 
+def house_rules_of(owner, ruleset):
+    if owner is None or not owner.is_authenticated:
+        return []
+    return list(LibraryEntry.objects.filter(owner=owner, ruleset=ruleset).order_by("kind", "name"))
+
+
 def ruleset_or_404(slug):
     return get_object_or_404(Ruleset, slug=slug)
 

@@ -1,9 +1,14 @@
+from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rules import selectors
+from accounts.players import current_player
+from rules import selectors, services
+from rules.forms import HOUSE_RULE_KINDS, HouseRuleForm
 from rules.models import Ruleset
+
+HOUSE_FIELDS = ("kind", "name", "summary", "level", "cost", "page")
 
 
 @require_GET
@@ -57,6 +62,7 @@ def library(request, ruleset, kind):
         "level": level,
         "cost": cost,
         "total": len(everything),
+        "house_rules_open": ruleset.slug in HOUSE_RULE_KINDS,
     }
     template = "rules/library.html#results" if request.htmx else "rules/library.html"
     return render(request, template, context)
@@ -74,3 +80,34 @@ def deck(request, ruleset, deck):
         "physical": sum(card.copies for card in cards),
     }
     return render(request, "rules/deck.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def house_rules(request, ruleset):
+    ruleset = selectors.ruleset_or_404(ruleset)
+    if ruleset.slug not in HOUSE_RULE_KINDS:
+        raise Http404("House rules are not open for this ruleset yet")
+    form = HouseRuleForm(request.POST or None, ruleset=ruleset)
+    if request.method == "POST" and form.is_valid():
+        player = current_player(request, create=True)
+        result = services.create_house_rule(
+            owner=player, ruleset=ruleset, **{k: form.cleaned_data[k] for k in HOUSE_FIELDS}
+        )
+        messages.success(request, f"{result.entry.name} added to your {ruleset.name} library.")
+        return redirect("rules:house_rules", ruleset=ruleset.slug)
+    context = {
+        "ruleset": ruleset,
+        "form": form,
+        "entries": selectors.house_rules_of(request.user, ruleset),
+    }
+    return render(request, "rules/house_rules.html", context)
+
+
+@require_POST
+def delete_house_rule(request, ruleset, pk):
+    ruleset = selectors.ruleset_or_404(ruleset)
+    owner = request.user if request.user.is_authenticated else None
+    if not services.delete_house_rule(owner=owner, entry_id=pk):
+        raise Http404("No such house rule")
+    messages.success(request, "House rule deleted.")
+    return redirect("rules:house_rules", ruleset=ruleset.slug)

@@ -1,0 +1,88 @@
+"""Consistency checks over the rules fixtures, run as a Django system check and in tests.
+They read the YAML directly, so a broken data edit is caught before it reaches a database."""
+
+from collections import Counter
+from pathlib import Path
+
+from rules.loading import FIXTURES_DIR, FixtureError, read_yaml
+
+MAX_LEVEL = {"pulp-alley": 4}
+COSTED_KINDS = {"perk", "tip", "contact", "gear", "backup"}
+# What a card of each deck must carry to be playable.
+CARD_NEEDS = {"fortune": ("play", "effect", "challenge"), "plot-point-rewards": ("bonus", "reward")}
+
+
+def duplicates(values):
+    return sorted(value for value, count in Counter(values).items() if count > 1)
+
+
+def entry_problems(ruleset, path, kind, entries):
+    where = f"{ruleset}/{path.name}"
+    problems = [
+        f"{where}: {kind} named {name!r} twice" for name in duplicates(e["name"] for e in entries)
+    ]
+    problems += [f"{where}: slug {slug!r} twice" for slug in duplicates(e["slug"] for e in entries)]
+    for entry in entries:
+        label = f"{where}: {entry.get('name', entry.get('slug'))!r}"
+        if not str(entry.get("summary") or "").strip():
+            problems.append(f"{label} has no summary")
+        if entry.get("page") is None and kind != "skill":
+            problems.append(f"{label} has no page")
+        level = entry.get("level")
+        if kind == "ability":
+            top = MAX_LEVEL.get(ruleset)
+            if level is None or level < 1 or (top is not None and level > top):
+                problems.append(f"{label} has level {level}, outside 1–{top or '?'}")
+        if kind in COSTED_KINDS and entry.get("cost") is None:
+            problems.append(f"{label} is a {kind} without a cost")
+    return problems
+
+
+def deck_problems(ruleset, path, document):
+    deck = document["deck"]
+    cards = document.get("cards", [])
+    where = f"{ruleset}/{path.name}"
+    problems = [
+        f"{where}: card #{number} twice" for number in duplicates(str(c["number"]) for c in cards)
+    ]
+    needs = CARD_NEEDS.get(deck["slug"], ())
+    for card in cards:
+        missing = [field for field in needs if not card.get(field)]
+        if missing:
+            problems.append(f"{where}: card #{card['number']} has no {', '.join(missing)}")
+        challenge = card.get("challenge")
+        if "challenge" in needs and challenge and not challenge.get("skills"):
+            problems.append(f"{where}: card #{card['number']} challenge names no skills")
+    return problems
+
+
+def type_problems(ruleset, path, types):
+    names = duplicates(t["name"] for t in types)
+    return [f"{ruleset}/{path.name}: character type {name!r} twice" for name in names]
+
+
+def fixture_problems(fixtures_dir: Path = FIXTURES_DIR):
+    """Every inconsistency in the rules data, as readable lines (empty when all is well)."""
+    problems = []
+    try:
+        rulesets = read_yaml(fixtures_dir / "rulesets.yaml")
+    except (FixtureError, OSError) as error:
+        return [str(error)]
+    for slug in (item["slug"] for item in rulesets):
+        folder = fixtures_dir / slug
+        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+            try:
+                document = read_yaml(path)
+            except FixtureError as error:
+                problems.append(str(error))
+                continue
+            if path.name == "character-types.yaml":
+                problems += type_problems(slug, path, document)
+            elif path.name == "skills.yaml":
+                problems += entry_problems(slug, path, "skill", document)
+            elif isinstance(document, dict) and "deck" in document:
+                problems += deck_problems(slug, path, document)
+            elif isinstance(document, dict) and "kind" in document:
+                entries = document.get("entries") or []
+                problems += entry_problems(slug, path, document["kind"], entries)
+    return problems

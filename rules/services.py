@@ -1,0 +1,50 @@
+"""Changes to a player's own rules: house rules (homebrew, or other editions' lists)."""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from rules.models import LibraryEntry
+
+
+@dataclass(frozen=True)
+class HouseRuleResult:
+    entry: LibraryEntry
+
+
+def unique_house_slug(*, owner, ruleset, kind, name):
+    # The "house-" prefix keeps custom slugs apart from every built-in one.
+    base = f"house-{slugify(name) or 'rule'}"[:70]
+    taken = set(
+        LibraryEntry.objects.filter(
+            ruleset=ruleset, kind=kind, owner=owner, slug__startswith=base
+        ).values_list("slug", flat=True)
+    )
+    slug, number = base, 2
+    while slug in taken:
+        slug, number = f"{base}-{number}", number + 1
+    return slug
+
+
+@transaction.atomic
+def create_house_rule(*, owner, ruleset, kind, name, summary, level=None, cost=None, page=None):
+    entry = LibraryEntry.objects.create(
+        owner=owner,
+        ruleset=ruleset,
+        kind=kind,
+        slug=unique_house_slug(owner=owner, ruleset=ruleset, kind=kind, name=name),
+        name=name.strip(),
+        summary=summary.strip(),
+        level=level if kind == "ability" else None,
+        cost=cost if kind == "perk" else None,
+        page=page,
+        edition="house",
+    )
+    return HouseRuleResult(entry=entry)
+
+
+@transaction.atomic
+def delete_house_rule(*, owner, entry_id):
+    deleted, _ = LibraryEntry.objects.filter(owner=owner, pk=entry_id).delete()
+    return deleted > 0

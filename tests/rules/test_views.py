@@ -1,0 +1,141 @@
+"""The Ability Library, Perk Library and deck pages a player browses."""
+
+import pytest
+
+from rules.models import LibraryEntry
+from rules.services import create_house_rule
+
+pytestmark = pytest.mark.django_db
+
+
+def test_ability_library_lists_all_42_with_level_page_and_who_may_take_them(client, pulp_alley):
+    response = client.get("/rules/pulp-alley/ability/")
+    page = response.content.decode()
+    assert len(response.context["rows"]) == 42
+    commander = next(e for e, types in response.context["rows"] if e.slug == "commander")
+    types = dict(response.context["rows"])[commander]
+    assert [t.name for t in types] == ["Leader"]
+    agile_types = next(types for e, types in response.context["rows"] if e.slug == "agile")
+    assert {t.name for t in agile_types} == {"Leader", "Sidekick", "Ally", "Follower"}
+    assert "Level 4" in page and "p.11" in page
+
+
+def test_search_finds_abilities_by_name_or_rule_text(client, pulp_alley):
+    response = client.get("/rules/pulp-alley/ability/", {"q": "deadeye"})
+    assert [e.name for e, _ in response.context["rows"]] == ["Deadeye"]
+    by_text = client.get("/rules/pulp-alley/ability/", {"q": "thrown again"})
+    assert len(by_text.context["rows"]) >= 3
+
+
+def test_filter_by_level(client, pulp_alley):
+    response = client.get("/rules/pulp-alley/ability/", {"level": "3"})
+    assert len(response.context["rows"]) == 10
+    assert all(entry.level == 3 for entry, _ in response.context["rows"])
+
+
+def test_perk_library_filters_by_slot_cost(client, pulp_alley):
+    response = client.get("/rules/pulp-alley/perk/", {"cost": "3"})
+    names = {entry.name for entry, _ in response.context["rows"]}
+    assert len(names) == 4
+    assert "Stealthy Agents" in names
+
+
+def test_htmx_search_returns_only_the_results_partial(client, pulp_alley):
+    response = client.get(
+        "/rules/pulp-alley/ability/", {"q": "fierce"}, headers={"HX-Request": "true"}
+    )
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="results"')
+    assert "<html" not in page
+    assert "Fierce" in page
+
+
+def test_no_matches_says_so(client, pulp_alley):
+    page = client.get("/rules/pulp-alley/ability/", {"q": "zeppelin"}).content.decode()
+    assert "Nothing matches" in page
+
+
+def test_library_page_query_count_is_pinned(client, pulp_alley, django_assert_num_queries):
+    with django_assert_num_queries(5):
+        client.get("/rules/pulp-alley/ability/", {"q": "a"})
+
+
+def test_unknown_library_kind_is_404(client, pulp_alley):
+    assert client.get("/rules/pulp-alley/zeppelins/").status_code == 404
+    assert client.get("/rules/no-such-game/ability/").status_code == 404
+
+
+def test_fortune_deck_page_lists_every_design_with_challenge_and_uncertainty(client, pulp_alley):
+    response = client.get("/rules/pulp-alley/decks/fortune/")
+    page = response.content.decode()
+    assert response.context["physical"] == 45
+    assert len(response.context["cards"]) == 25
+    assert "#02" in page and "×2" in page
+    assert "Uncertain reading" in page
+
+
+def test_house_rules_show_only_to_their_owner_marked_custom(client, player, rival, pulp_alley):
+    create_house_rule(
+        owner=player,
+        ruleset=pulp_alley,
+        kind="ability",
+        name="Two Guns",
+        level=2,
+        summary="Shoots with a pistol in each hand.",
+    )
+    client.force_login(player)
+    mine = client.get("/rules/pulp-alley/ability/", {"q": "two guns"})
+    assert [e.name for e, _ in mine.context["rows"]] == ["Two Guns"]
+    assert "House rule" in mine.content.decode()
+    client.force_login(rival)
+    theirs = client.get("/rules/pulp-alley/ability/", {"q": "two guns"})
+    assert theirs.context["rows"] == []
+
+
+def test_adding_a_house_perk_through_the_page(player_client, player, pulp_alley):
+    response = player_client.post(
+        "/rules/pulp-alley/house-rules/",
+        {"kind": "perk", "name": "Airship", "cost": "2", "summary": "The league owns a zeppelin."},
+    )
+    assert response.status_code == 302
+    perk = LibraryEntry.objects.get(owner=player, name="Airship")
+    assert (perk.kind, perk.cost, perk.slug) == ("perk", 2, "house-airship")
+
+
+def test_a_house_ability_without_a_level_is_refused_with_a_reason(player_client, player, pulp_alley):
+    response = player_client.post(
+        "/rules/pulp-alley/house-rules/",
+        {"kind": "ability", "name": "Nameless", "summary": "Something."},
+    )
+    assert response.status_code == 200
+    assert "needs a level" in response.content.decode()
+    assert not LibraryEntry.objects.filter(owner=player).exists()
+
+
+def test_house_rule_names_are_escaped(player_client, player, pulp_alley):
+    create_house_rule(
+        owner=player, ruleset=pulp_alley, kind="perk", name="<b>Bold</b>", cost=1, summary="x"
+    )
+    page = player_client.get("/rules/pulp-alley/house-rules/").content.decode()
+    assert "<b>Bold</b>" not in page and "&lt;b&gt;Bold&lt;/b&gt;" in page
+
+
+def test_only_the_owner_can_delete_a_house_rule(client, player, rival, pulp_alley):
+    entry = create_house_rule(
+        owner=player, ruleset=pulp_alley, kind="perk", name="Airship", cost=2, summary="x"
+    ).entry
+    client.force_login(rival)
+    assert client.post(f"/rules/pulp-alley/house-rules/{entry.pk}/delete/").status_code == 404
+    client.force_login(player)
+    client.post(f"/rules/pulp-alley/house-rules/{entry.pk}/delete/")
+    assert not LibraryEntry.objects.filter(pk=entry.pk).exists()
+
+
+def test_same_name_twice_gets_distinct_slugs(player, pulp_alley):
+    first = create_house_rule(
+        owner=player, ruleset=pulp_alley, kind="perk", name="Airship", cost=2, summary="x"
+    )
+    second = create_house_rule(
+        owner=player, ruleset=pulp_alley, kind="perk", name="Airship", cost=3, summary="y"
+    )
+    assert (first.entry.slug, second.entry.slug) == ("house-airship", "house-airship-2")
