@@ -6,6 +6,13 @@ app_name = "cards"
 urlpatterns = [
     path("", views.card_library, name="library"),
     path("designer/", views.designer, name="designer"),
+    path("designer/preview/", views.designer_preview, name="preview"),
+    path("<int:pk>/edit/", views.designer, name="edit"),
+    path("<int:pk>/preview/", views.designer_preview, name="preview_existing"),
+    path("<int:pk>/duplicate/", views.duplicate_card, name="duplicate"),
+    path("<int:pk>/delete/", views.delete_card, name="delete"),
+    path("<int:pk>/restore/", views.restore_card, name="restore"),
+    path("<int:pk>/mark/", views.mark_card, name="mark"),
     path("print/", views.print_page, name="print"),
     path("cheat-sheets/", views.cheatsheets, name="cheatsheets"),
 ]

@@ -1,18 +1,174 @@
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rosters import selectors
+from accounts.players import current_player
+from cards import portraits
+from cards.designer import DESIGNER_FORMS
+from rosters import selectors, services
+from rosters.serialize import character_as_data
+from rules import engines
+from rules.models import Ruleset
+from rules.selectors import rules_book
+
+
+def designer_ruleset(request, character):
+    if character is not None:
+        return character.ruleset
+    slug = request.GET.get("ruleset") or request.POST.get("ruleset") or "pulp-alley"
+    ruleset = get_object_or_404(Ruleset, slug=slug)
+    if ruleset.slug not in DESIGNER_FORMS:
+        raise Http404("No card designer for this ruleset yet")
+    return ruleset
+
+
+def designer_context(form, ruleset, rules, character):
+    data = form.character_data()
+    engine = engines.module_for(ruleset.slug)
+    kind = rules.character_type(data["type"]) or {}
+    return {
+        "form": form,
+        "ruleset": ruleset,
+        "character": character,
+        "data": data,
+        "type_name": kind.get("name", ""),
+        "level": kind.get("level"),
+        "printed": engine.printed_profile(data, rules),
+        "findings": engine.character_findings(data, rules),
+        "abilities": [
+            rules.entry("ability", slug)
+            for slug in data["profile"]["abilities"]
+            if rules.entry("ability", slug)
+        ],
+        "rulesets": Ruleset.objects.filter(slug__in=DESIGNER_FORMS),
+    }
+
+
+def designer_form(request, form_class, rules, character):
+    """The form for this request: a posted card, a type change (keep the name and flavour,
+    refill the profile from the new type's creation rules), or a fresh/saved card."""
+    if request.method == "POST" and not request.POST.get("retype"):
+        return form_class(request.POST, request.FILES, rules=rules)
+    if request.method == "POST":
+        initial = form_class.initial_for(
+            rules=rules, character_type=request.POST.get("character_type")
+        )
+        initial |= {key: request.POST.get(key, "") for key in ("name", "flavour")}
+        return form_class(initial=initial, rules=rules)
+    type_slug = request.GET.get("type") or next(iter(rules.character_types), None)
+    if character is None and not rules.character_type(type_slug):
+        raise Http404("No such character type")
+    saved = character_as_data(character) if character else None
+    initial = form_class.initial_for(rules=rules, character_type=type_slug, character=saved)
+    return form_class(initial=initial, rules=rules)
+
+
+@require_http_methods(["GET", "POST"])
+def designer(request, pk=None):
+    character = selectors.character_or_404(request.user, pk) if pk else None
+    ruleset = designer_ruleset(request, character)
+    rules = rules_book(ruleset, request.user)
+    form = designer_form(request, DESIGNER_FORMS[ruleset.slug], rules, character)
+    if form.is_bound and form.is_valid():
+        try:
+            result = services.save_character(
+                owner=current_player(request, create=True),
+                ruleset=ruleset,
+                data=form.character_data(),
+                character=character,
+                upload=request.FILES.get("portrait"),
+                crop=portrait_crop(request.POST),
+            )
+        except portraits.PortraitError as error:
+            form.add_error(None, f"{error} The card was not saved; fix the picture and save again.")
+        else:
+            messages.success(request, f"{result.character.name} saved to My Cards.")
+            return redirect("cards:edit", pk=result.character.pk)
+    context = designer_context(form, ruleset, rules, character)
+    partial = "#editor" if request.htmx and request.POST.get("retype") else ""
+    return render(
+        request, f"cards/designer.html{partial}", context, status=400 if form.errors else 200
+    )
+
+
+@require_POST
+def designer_preview(request, pk=None):
+    """The live preview: the card and its findings for whatever the form holds right now."""
+    character = selectors.character_or_404(request.user, pk) if pk else None
+    ruleset = designer_ruleset(request, character)
+    rules = rules_book(ruleset, request.user)
+    form = DESIGNER_FORMS[ruleset.slug](request.POST, rules=rules)
+    return render(
+        request, "cards/designer.html#preview", designer_context(form, ruleset, rules, character)
+    )
+
+
+def portrait_crop(post):
+    if "portrait_x" not in post:
+        return None
+    return {key: post.get(f"portrait_{key}") for key in ("x", "y", "zoom")}
 
 
 @require_GET
 def card_library(request):
-    cards = selectors.characters_of(request.user)
-    return render(request, "cards/library.html", {"cards": cards})
+    query = request.GET.get("q", "").strip()[:80]
+    type_slug = request.GET.get("type", "")
+    ruleset_slug = request.GET.get("ruleset", "")
+    cards = selectors.search_characters(
+        request.user, query=query, character_type=type_slug, ruleset=ruleset_slug
+    )
+    context = {
+        "cards": cards,
+        "query": query,
+        "type": type_slug,
+        "ruleset": ruleset_slug,
+        "type_choices": selectors.character_type_choices(request.user),
+        "marked": selectors.characters_of(request.user).filter(marked_for_print=True).count(),
+        "deleted": selectors.recently_deleted(request.user),
+    }
+    template = "cards/library.html#results" if request.htmx else "cards/library.html"
+    return render(request, template, context)
 
 
-@require_GET
-def designer(request):
-    return render(request, "cards/designer.html")
+def owned_card(request, pk):
+    return selectors.character_or_404(request.user, pk)
+
+
+@require_POST
+def duplicate_card(request, pk):
+    result = services.duplicate_character(character=owned_card(request, pk))
+    messages.success(request, f"Made {result.character.name}.")
+    return redirect("cards:library")
+
+
+@require_POST
+def delete_card(request, pk):
+    result = services.delete_character(character=owned_card(request, pk))
+    messages.success(request, f"Deleted {result.character.name}.")
+    return redirect("cards:library")
+
+
+@require_POST
+def restore_card(request, pk):
+    character = get_object_or_404(selectors.deleted_characters_of(request.user), pk=pk)
+    services.restore_character(character=character)
+    messages.success(request, f"{character.name} is back.")
+    return redirect("cards:library")
+
+
+@require_POST
+def mark_card(request, pk):
+    marked = request.POST.get("marked") == "1"
+    result = services.mark_for_print(character=owned_card(request, pk), marked=marked)
+    if request.htmx:
+        marked_count = selectors.characters_of(request.user).filter(marked_for_print=True).count()
+        return render(
+            request,
+            "cards/library.html#print_mark",
+            {"card": result.character, "marked": marked_count, "oob": True},
+        )
+    return redirect("cards:library")
 
 
 @require_GET

@@ -20,9 +20,11 @@ class Character(models.Model):
     name = models.CharField(max_length=80)
     profile = models.JSONField(default=dict, blank=True)
     flavour = models.TextField(blank=True, max_length=600)
+    # The cleaned upload (re-encoded by Pillow), the crop the player chose on it, and that crop
+    # cut at 300 dpi for the card's portrait box: the file every print uses.
     portrait = models.ImageField(upload_to="portraits/", blank=True)
-    # Where the crop sits in the uploaded image: offsets and zoom as the designer left them.
     portrait_crop = models.JSONField(default=dict, blank=True)
+    portrait_print = models.ImageField(upload_to="portraits/print/", blank=True)
     marked_for_print = models.BooleanField(default=False)
     # Soft delete so "undo" can bring a card back.
     deleted_at = models.DateTimeField(null=True, blank=True)

@@ -1,9 +1,13 @@
 """Reads of a player's rosters and characters. Everything here is filtered by owner, so a
 lookup of somebody else's roster or card is simply not found (404)."""
 
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
 from rosters.models import Character, Roster
+from rosters.serialize import roster_as_data
+from rules import engines
+from rules.models import CharacterType
 
 
 def rosters_of(player):
@@ -24,3 +28,78 @@ def characters_of(player):
 
 def character_or_404(player, pk):
     return get_object_or_404(characters_of(player), pk=pk)
+
+
+def search_characters(player, *, query="", character_type="", ruleset=""):
+    cards = characters_of(player)
+    if query:
+        cards = cards.filter(Q(name__icontains=query) | Q(flavour__icontains=query))
+    if character_type:
+        cards = cards.filter(character_type=character_type)
+    if ruleset:
+        cards = cards.filter(ruleset__slug=ruleset)
+    cards = list(cards)
+    names = type_names({card.ruleset_id for card in cards})
+    for card in cards:
+        card.type_name = names.get((card.ruleset_id, card.character_type), card.character_type)
+    return cards
+
+
+def type_names(ruleset_ids):
+    types = CharacterType.objects.filter(ruleset_id__in=ruleset_ids)
+    return {(t.ruleset_id, t.slug): t.name for t in types}
+
+
+def character_type_choices(player):
+    """The types the player's cards use, named as their books name them."""
+    used = set(characters_of(player).values_list("ruleset_id", "character_type"))
+    names = type_names({ruleset for ruleset, _ in used})
+    return sorted({(slug, names.get((r, slug), slug)) for r, slug in used}, key=lambda c: c[1])
+
+
+def deleted_characters_of(player):
+    if player is None or not player.is_authenticated:
+        return Character.objects.none()
+    return Character.objects.filter(owner=player, deleted_at__isnull=False)
+
+
+def recently_deleted(player, limit=5):
+    return list(deleted_characters_of(player).order_by("-deleted_at")[:limit])
+
+
+def members_of(roster):
+    return list(
+        roster.members.select_related("character").filter(character__deleted_at__isnull=True)
+    )
+
+
+def addable_characters(player, roster, members):
+    """My Cards of the roster's game that are not in it yet."""
+    inside = {member.character_id for member in members}
+    cards = characters_of(player).filter(ruleset=roster.ruleset).exclude(pk__in=inside)
+    return list(cards)
+
+
+def used_house_rules(rules, data):
+    """The player's own entries this roster refers to, so an export carries them along."""
+    wanted = set()
+    for character in data["characters"]:
+        wanted |= {("ability", slug) for slug in character["profile"].get("abilities", [])}
+    for kind_plural, slugs in data["choices"].items():
+        kind = kind_plural.removesuffix("s")
+        wanted |= {(kind, slug) for slug in slugs if isinstance(slug, str)}
+    return [
+        {k: v for k, v in entry.items() if k != "custom"}
+        for key, entry in rules.entries.items()
+        if entry.get("custom") and key in wanted
+    ]
+
+
+def roster_data(roster, members, rules):
+    data = roster_as_data(roster, members)
+    data["house_rules"] = used_house_rules(rules, data)
+    return data
+
+
+def roster_report(roster, members, rules):
+    return engines.evaluate(roster_data(roster, members, rules), rules)

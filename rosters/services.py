@@ -1,10 +1,13 @@
-"""Changes to rosters. Keyword-only, atomic, no request in sight."""
+"""Changes to rosters and characters. Keyword-only, atomic, no request in sight."""
 
 from dataclasses import dataclass
 
+from django.core.files.base import ContentFile
 from django.db import transaction
+from django.utils import timezone
 
-from rosters.models import Roster
+from cards import portraits
+from rosters.models import Character, Roster, RosterMember
 
 
 @dataclass(frozen=True)
@@ -12,7 +15,141 @@ class RosterResult:
     roster: Roster
 
 
+@dataclass(frozen=True)
+class CharacterResult:
+    character: Character
+
+
 @transaction.atomic
 def create_roster(*, owner, ruleset, name):
     roster = Roster.objects.create(owner=owner, ruleset=ruleset, name=name.strip())
     return RosterResult(roster=roster)
+
+
+@transaction.atomic
+def save_character(*, owner, ruleset, data, character=None, upload=None, crop=None):
+    """Create or update a card from roster-format character data. A new portrait upload is
+    cleaned (re-encoded) before anything is stored; a bad one raises PortraitError and
+    leaves the card untouched."""
+    source = portraits.clean_upload(upload) if upload is not None else None
+    if character is None:
+        character = Character(owner=owner, ruleset=ruleset)
+    character.character_type = data["type"]
+    character.name = data["name"]
+    character.profile = data["profile"]
+    character.flavour = data.get("flavour", "")
+    if source is not None:
+        character.portrait.save(source.name, source, save=False)
+    if character.portrait and (source is not None or crop is not None):
+        set_portrait_crop(character, crop)
+    character.save()
+    return CharacterResult(character=character)
+
+
+def set_portrait_crop(character, crop):
+    """Cut the 300 dpi print crop from the stored source with the player's crop."""
+    character.portrait_crop = portraits.normalise_crop(crop)
+    with character.portrait.open("rb") as source:
+        cropped = portraits.crop_portrait(source, character.portrait_crop)
+    # Storage gives every save a fresh name, so copies never share a file.
+    character.portrait_print.save("portrait.jpg", cropped, save=False)
+
+
+@transaction.atomic
+def remove_portrait(*, character):
+    character.portrait.delete(save=False)
+    character.portrait_print.delete(save=False)
+    character.portrait_crop = {}
+    character.save(update_fields=["portrait", "portrait_print", "portrait_crop", "updated_at"])
+    return CharacterResult(character=character)
+
+
+@transaction.atomic
+def duplicate_character(*, character):
+    """A copy named "… (copy)" with its own copies of the portrait files."""
+    copy = Character.objects.get(pk=character.pk)
+    copy.pk = None
+    copy.name = f"{character.name} (copy)"[:80]
+    copy.marked_for_print = False
+    for field in ("portrait", "portrait_print"):
+        original = getattr(character, field)
+        if original:
+            with original.open("rb") as handle:
+                getattr(copy, field).save("portrait.jpg", ContentFile(handle.read()), save=False)
+    copy.save()
+    return CharacterResult(character=copy)
+
+
+@transaction.atomic
+def delete_character(*, character):
+    """Soft delete, so the player can undo."""
+    character.deleted_at = timezone.now()
+    character.marked_for_print = False
+    character.save(update_fields=["deleted_at", "marked_for_print", "updated_at"])
+    return CharacterResult(character=character)
+
+
+@transaction.atomic
+def restore_character(*, character):
+    character.deleted_at = None
+    character.save(update_fields=["deleted_at", "updated_at"])
+    return CharacterResult(character=character)
+
+
+@transaction.atomic
+def mark_for_print(*, character, marked):
+    character.marked_for_print = marked
+    character.save(update_fields=["marked_for_print", "updated_at"])
+    return CharacterResult(character=character)
+
+
+@transaction.atomic
+def update_roster(*, roster, name=None, budget=None, notes=None):
+    if name is not None:
+        roster.name = name.strip() or roster.name
+    if budget is not None:
+        roster.budget = budget
+    if notes is not None:
+        roster.notes = notes
+    roster.save()
+    return RosterResult(roster=roster)
+
+
+@transaction.atomic
+def add_member(*, roster, character, role=""):
+    """Add a card from My Cards to the roster (once; adding it again changes nothing)."""
+    if character.ruleset_id != roster.ruleset_id:
+        raise ValueError(f"{character.name} is a {character.ruleset.name} card.")
+    position = roster.members.count()
+    RosterMember.objects.get_or_create(
+        roster=roster, character=character, defaults={"position": position, "role": role}
+    )
+    roster.save(update_fields=["updated_at"])
+    return RosterResult(roster=roster)
+
+
+@transaction.atomic
+def remove_member(*, roster, character_id):
+    roster.members.filter(character_id=character_id).delete()
+    roster.save(update_fields=["updated_at"])
+    return RosterResult(roster=roster)
+
+
+@transaction.atomic
+def set_member_role(*, roster, character_id, role):
+    roster.members.filter(character_id=character_id).update(role=role)
+    roster.save(update_fields=["updated_at"])
+    return RosterResult(roster=roster)
+
+
+@transaction.atomic
+def set_choice(*, roster, key, values):
+    """Replace one list of choices (perks, props…) by slug, keeping the player's order."""
+    roster.choices = {**roster.choices, key: list(dict.fromkeys(values))}
+    roster.save(update_fields=["choices", "updated_at"])
+    return RosterResult(roster=roster)
+
+
+@transaction.atomic
+def delete_roster(*, roster):
+    roster.delete()

@@ -1,9 +1,15 @@
+from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.players import current_player
 from rosters import selectors, services
 from rosters.forms import NewRosterForm
+from rules.selectors import rules_book
+
+# Roster choices a player can pick from the library, per ruleset: choice key → entry kind.
+CHOICE_KINDS = {"pulp-alley": {"perks": "perk"}}
 
 
 @require_http_methods(["GET", "POST"])
@@ -17,7 +23,106 @@ def roster_list(request):
     return render(request, "rosters/list.html", {"rosters": rosters, "form": form})
 
 
+def builder_context(request, roster):
+    rules = rules_book(roster.ruleset, request.user)
+    members = selectors.members_of(roster)
+    report = selectors.roster_report(roster, members, rules)
+    kinds = CHOICE_KINDS.get(roster.ruleset.slug, {})
+    options = [
+        {
+            "key": key,
+            "entries": [
+                {"entry": entry, "checked": entry["slug"] in roster.choices.get(key, [])}
+                for entry in sorted(rules.of_kind(kind), key=lambda e: (e["cost"] or 0, e["name"]))
+            ],
+        }
+        for key, kind in kinds.items()
+    ]
+    rows = [
+        {
+            "member": member,
+            "character": member.character,
+            "type": rules.character_type(member.character.character_type) or {},
+            "findings": report.about(member.character.name),
+        }
+        for member in members
+    ]
+    names = {row["character"].name for row in rows}
+    return {
+        "roster": roster,
+        "rows": rows,
+        "report": report,
+        "league_findings": [f for f in report.findings if f.subject not in names],
+        "options": options,
+        "mastermind": "mastermind" in roster.choices.get("perks", []),
+        "addable": selectors.addable_characters(request.user, roster, members),
+    }
+
+
+def builder_response(request, roster):
+    template = "rosters/detail.html#builder" if request.htmx else "rosters/detail.html"
+    return render(request, template, builder_context(request, roster))
+
+
 @require_GET
 def roster_detail(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    return render(request, "rosters/detail.html", {"roster": roster})
+    return builder_response(request, roster)
+
+
+def after_change(request, roster):
+    if request.htmx:
+        return builder_response(request, roster)
+    return redirect("rosters:detail", pk=roster.pk)
+
+
+@require_POST
+def add_member(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    character = selectors.character_or_404(request.user, request.POST.get("character"))
+    try:
+        services.add_member(roster=roster, character=character)
+    except ValueError as error:
+        messages.error(request, str(error))
+    return after_change(request, roster)
+
+
+@require_POST
+def remove_member(request, pk, character_pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    services.remove_member(roster=roster, character_id=character_pk)
+    return after_change(request, roster)
+
+
+@require_POST
+def set_role(request, pk, character_pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    role = request.POST.get("role", "")
+    if role not in ("", "acting-leader"):
+        raise Http404("No such role")
+    services.set_member_role(roster=roster, character_id=character_pk, role=role)
+    return after_change(request, roster)
+
+
+@require_POST
+def set_choices(request, pk, key):
+    roster = selectors.roster_or_404(request.user, pk)
+    if key not in CHOICE_KINDS.get(roster.ruleset.slug, {}):
+        raise Http404("No such choice")
+    services.set_choice(roster=roster, key=key, values=request.POST.getlist(key))
+    return after_change(request, roster)
+
+
+@require_POST
+def rename(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    services.update_roster(roster=roster, name=request.POST.get("name", "")[:100])
+    return after_change(request, roster)
+
+
+@require_POST
+def delete(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    services.delete_roster(roster=roster)
+    messages.success(request, f"Deleted {roster.name}. Its cards stay in My Cards.")
+    return redirect("rosters:list")

@@ -6,10 +6,29 @@ from rules.loading import load_rules
 from rules.models import Ruleset
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Load the shipped rules data once into the test database; each test's transaction
+    rolls back to it."""
+    with django_db_blocker.unblock():
+        load_rules()
+
+
+def pytest_collection_modifyitems(items):
+    # Browser tests flush the database when they finish (they need real transactions for the
+    # live server), so they run last and everything before them keeps the loaded rules.
+    items.sort(key=lambda item: "tests/browser/" in str(item.path))
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # The production hasher is slow on purpose; tests check behaviour, not hashing cost.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def rules_data(db):
-    """The shipped rules data. Loaded once per database and reloaded only after a
-    transactional (browser) test has flushed it."""
+    """The shipped rules data (reloaded only if a browser test flushed it)."""
     if not Ruleset.objects.exists():
         load_rules()
 

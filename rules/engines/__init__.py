@@ -1,20 +1,28 @@
 """One engine per ruleset, looked up by slug. See base.py for the interface; each engine
-module exposes `evaluate(roster: dict, rules: RulesBook) -> Report`."""
+module exposes `evaluate(roster, rules) -> Report` for a whole force, and for the card
+designer `printed_profile(character, rules)` and `character_findings(character, rules)`."""
 
+from types import ModuleType
+
+from rules.engines import pulp_alley
 from rules.engines.base import Budget, Engine, Finding, Report, RulesBook
 
-ENGINES: dict[str, Engine] = {}
+ENGINE_MODULES: dict[str, ModuleType] = {"pulp-alley": pulp_alley}
 
 
 class UnknownRuleset(LookupError):
     pass
 
 
-def engine_for(slug) -> Engine:
+def module_for(slug) -> ModuleType:
     try:
-        return ENGINES[slug]
+        return ENGINE_MODULES[slug]
     except KeyError:
         raise UnknownRuleset(f"No roster engine for ruleset {slug!r} yet.") from None
+
+
+def engine_for(slug) -> Engine:
+    return module_for(slug).evaluate
 
 
 def evaluate(roster: dict, rules: RulesBook) -> Report:
@@ -22,7 +30,7 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
 
 
 __all__ = [
-    "ENGINES",
+    "ENGINE_MODULES",
     "Budget",
     "Engine",
     "Finding",
@@ -31,4 +39,5 @@ __all__ = [
     "UnknownRuleset",
     "engine_for",
     "evaluate",
+    "module_for",
 ]

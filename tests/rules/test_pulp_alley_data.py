@@ -15,7 +15,9 @@ def entries(pulp_alley, kind):
 
 def test_character_types_match_the_creation_rules(pulp_alley):
     types = {t.slug: t for t in CharacterType.objects.filter(ruleset=pulp_alley)}
-    leader, sidekick, ally, follower = (types[s] for s in ("leader", "sidekick", "ally", "follower"))
+    leader, sidekick, ally, follower = (
+        types[s] for s in ("leader", "sidekick", "ally", "follower")
+    )
     assert (leader.level, leader.cost, leader.min_per_roster, leader.max_per_roster) == (4, 0, 1, 1)
     assert leader.profile["health"] == "d10"
     assert sorted(leader.profile["dice_counts"]) == [2, 2, 3, 3, 3, 3]

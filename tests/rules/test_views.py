@@ -102,7 +102,7 @@ def test_adding_a_house_perk_through_the_page(player_client, player, pulp_alley)
     assert (perk.kind, perk.cost, perk.slug) == ("perk", 2, "house-airship")
 
 
-def test_a_house_ability_without_a_level_is_refused_with_a_reason(player_client, player, pulp_alley):
+def test_a_house_ability_without_a_level_is_refused(player_client, player, pulp_alley):
     response = player_client.post(
         "/rules/pulp-alley/house-rules/",
         {"kind": "ability", "name": "Nameless", "summary": "Something."},

@@ -1,0 +1,162 @@
+"""The Card Designer's form for each ruleset: it turns form fields into the roster format's
+character dict (docs/roster-format.md) and back. Pulp Alley is the first; other rulesets add
+their own form class to DESIGNER_FORMS."""
+
+import re
+
+from django import forms
+
+SKILLS = ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
+DIE_TYPES = ("d6", "d8", "d10", "d12")
+NO_SHOOT = "—"
+DICE_RE = re.compile(r"^\s*(\d+)\s*(d\d+)\s*$", re.IGNORECASE)
+
+
+def split_dice(value):
+    """'3d8' → (3, 'd8'); '—' or anything unreadable → (0, None)."""
+    match = DICE_RE.match(str(value or ""))
+    return (int(match[1]), match[2].lower()) if match else (0, None)
+
+
+def creation_skills(type_profile):
+    """A type's creation pattern laid on the skills in book order, as the book's samples do:
+    the biggest pools and dice first. The player rearranges from there."""
+    counts = sorted(type_profile.get("dice_counts") or [1] * 6, reverse=True)
+    dice = sorted(type_profile.get("die_types") or ["d6"] * 6, key=lambda d: -int(d[1:]))
+    return {skill: f"{count}{die}" for skill, count, die in zip(SKILLS, counts, dice, strict=False)}
+
+
+class PulpAlleyCharacterForm(forms.Form):
+    character_type = forms.ChoiceField(label="Character type")
+    name = forms.CharField(max_length=80)
+    health = forms.ChoiceField(choices=[(d, d) for d in DIE_TYPES])
+    abilities = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
+    animal_skills = forms.MultipleChoiceField(
+        required=False,
+        label="Animal: two skills that gain a die",
+        choices=[(s, s.capitalize()) for s in SKILLS if s != "shoot"],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    extraordinary_skill = forms.ChoiceField(
+        required=False,
+        label="Extraordinary: the d8 skill raised to d10",
+        choices=[("", "—")] + [(s, s.capitalize()) for s in SKILLS],
+    )
+    flavour = forms.CharField(
+        required=False, max_length=600, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+    def __init__(self, *args, rules, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        types = sorted(
+            rules.character_types.values(), key=lambda t: (t["level"] is None, -(t["level"] or 0))
+        )
+        self.fields["character_type"].choices = [(t["slug"], t["name"]) for t in types]
+        for skill in SKILLS:
+            self.fields[f"{skill}_count"] = forms.IntegerField(
+                min_value=0 if skill == "shoot" else 1, max_value=9, label=skill.capitalize()
+            )
+            self.fields[f"{skill}_die"] = forms.ChoiceField(
+                choices=[(d, d) for d in DIE_TYPES], required=False
+            )
+        abilities = sorted(rules.of_kind("ability"), key=lambda a: (a["level"] or 0, a["name"]))
+        self.fields["abilities"].choices = [(a["slug"], a["name"]) for a in abilities]
+        self.ability_entries = abilities
+
+    @classmethod
+    def initial_for(cls, *, rules, character_type, character=None):
+        """Initial values: the saved character's, or the type's creation profile."""
+        if character is not None:
+            profile = character["profile"]
+            initial = {
+                "character_type": character["type"],
+                "name": character["name"],
+                "flavour": character.get("flavour", ""),
+                "health": profile.get("health"),
+                "abilities": profile.get("abilities", []),
+            }
+            choices = profile.get("ability_choices", {})
+            initial["animal_skills"] = choices.get("animal", [])
+            initial["extraordinary_skill"] = (choices.get("extraordinary") or [""])[0]
+            skills = profile.get("skills", {})
+        else:
+            type_profile = rules.character_type(character_type)["profile"]
+            initial = {"character_type": character_type, "health": type_profile.get("health")}
+            skills = creation_skills(type_profile)
+        for skill in SKILLS:
+            count, die = split_dice(skills.get(skill))
+            initial[f"{skill}_count"] = count
+            initial[f"{skill}_die"] = die or "d6"
+        return initial
+
+    def value(self, name):
+        """A field's value as typed, valid or not, so the preview can follow every keystroke."""
+        if hasattr(self, "cleaned_data") and name in self.cleaned_data:
+            return self.cleaned_data[name]
+        field = self.fields[name]
+        if self.is_bound:
+            raw = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            try:
+                return field.clean(raw)
+            except forms.ValidationError:
+                return raw
+        return self.get_initial_for_field(field, name)
+
+    def character_data(self):
+        """The roster-format character this form describes (lenient: half-typed is fine)."""
+        skills = {}
+        for skill in SKILLS:
+            count, die = self.value(f"{skill}_count"), self.value(f"{skill}_die") or "d6"
+            try:
+                count = int(count)
+            except (TypeError, ValueError):
+                count = 0
+            skills[skill] = f"{count}{die}" if count > 0 else NO_SHOOT
+        abilities = list(self.value("abilities") or [])
+        choices = {}
+        if "animal" in abilities:
+            choices["animal"] = list(self.value("animal_skills") or [])
+        if "extraordinary" in abilities and self.value("extraordinary_skill"):
+            choices["extraordinary"] = [self.value("extraordinary_skill")]
+        profile = {"health": self.value("health"), "skills": skills, "abilities": abilities}
+        if choices:
+            profile["ability_choices"] = choices
+        return {
+            "name": (self.value("name") or "").strip(),
+            "type": self.value("character_type"),
+            "role": "",
+            "profile": profile,
+            "flavour": (self.value("flavour") or "").strip(),
+        }
+
+    def skill_rows(self):
+        return [(skill, self[f"{skill}_count"], self[f"{skill}_die"]) for skill in SKILLS]
+
+    def ability_rows(self):
+        """Each ability with whether this character's level allows it, and why not."""
+        kind = self.rules.character_type(self.value("character_type")) or {}
+        level = kind.get("level")
+        chosen = set(self.value("abilities") or [])
+        rows = []
+        for entry in self.ability_entries:
+            allowed = level is not None and (entry["level"] or 0) <= level
+            reason = ""
+            if not allowed:
+                reason = (
+                    f"Level {entry['level']}: needs a level-{entry['level']} character"
+                    if level is not None
+                    else f"{kind.get('name', 'This type')} takes no abilities"
+                )
+            rows.append(
+                {
+                    "entry": entry,
+                    "checked": entry["slug"] in chosen,
+                    "allowed": allowed,
+                    "reason": reason,
+                }
+            )
+        return rows
+
+
+DESIGNER_FORMS = {"pulp-alley": PulpAlleyCharacterForm}

@@ -1,0 +1,30 @@
+"""Database rows → the plain roster format (docs/roster-format.md) that engines, the CLI and
+export all read."""
+
+FORMAT = "cliffhanger-roster"
+VERSION = 1
+
+
+def character_as_data(character, role=""):
+    return {
+        "name": character.name,
+        "type": character.character_type,
+        "role": role,
+        "profile": character.profile,
+        "flavour": character.flavour,
+        "portrait": None,
+    }
+
+
+def roster_as_data(roster, members, house_rules=()):
+    """`members` are the roster's RosterMember rows with their characters loaded."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "ruleset": roster.ruleset.slug,
+        "name": roster.name,
+        "budget": roster.budget_total,
+        "choices": roster.choices,
+        "house_rules": list(house_rules),
+        "characters": [character_as_data(m.character, m.role) for m in members],
+    }

@@ -1,0 +1,39 @@
+"""Reading player-made plain data without trusting its shape, and wording messages."""
+
+
+def as_dict(value):
+    return value if isinstance(value, dict) else {}
+
+
+def as_list(value):
+    return value if isinstance(value, list) else []
+
+
+def slugs(value):
+    return [item if isinstance(item, str) else str(item) for item in as_list(value)]
+
+
+def article(name):
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
+def plural(word):
+    """Ally -> Allies, Leader -> Leaders."""
+    if word[-1:] == "y" and word[-2:-1].lower() not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def counted(number, word):
+    """'1 character', '3 characters'."""
+    return f"{number} {word if number == 1 else plural(word)}"
+
+
+def name_of(entry):
+    """How a message names a rules entry; a house rule may lack a name."""
+    entry = as_dict(entry)
+    return str(entry.get("name") or entry.get("slug") or "?")
+
+
+def page_of(value):
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

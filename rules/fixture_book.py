@@ -1,0 +1,42 @@
+"""A RulesBook read straight from fixtures/ without touching the database: for engine tests
+and for the CLI on a machine where the rules data was never loaded. It holds the same plain
+data as rules.selectors.rules_book (tests keep the two equal)."""
+
+from rules.engines import UnknownRuleset
+from rules.engines.base import RulesBook
+from rules.loading import ENTRY_DEFAULTS, FIXTURES_DIR, TYPE_DEFAULTS, pick, read_yaml
+
+ENTRY_DATA = ("name", "level", "cost", "page", "edition", "summary", "effect", "data")
+TYPE_DATA = ("name", "level", "cost", "min_per_roster", "max_per_roster", "profile", "page")
+
+
+def entry_data(kind, item):
+    values = pick(item, ENTRY_DATA, ENTRY_DEFAULTS)
+    if kind == "skill":
+        values["data"] = {**values["data"], "group": item.get("group", "")}
+    return {"kind": kind, "slug": item["slug"], **values, "custom": False}
+
+
+def type_data(item):
+    values = pick(item, TYPE_DATA, TYPE_DEFAULTS)
+    return {"slug": item["slug"], **values, "edition": item.get("edition", "core")}
+
+
+def rules_book_from_fixtures(slug, fixtures_dir=FIXTURES_DIR) -> RulesBook:
+    folder = fixtures_dir / slug
+    if not folder.is_dir():
+        raise UnknownRuleset(f"No rules data for ruleset {slug!r}.")
+    types, entries = {}, {}
+    for path in sorted(folder.glob("*.yaml")):
+        document = read_yaml(path)
+        if path.name == "character-types.yaml":
+            types |= {item["slug"]: type_data(item) for item in document}
+        elif isinstance(document, dict) and "kind" in document:
+            kind = document["kind"]
+            for item in document.get("entries", []):
+                entries[(kind, item["slug"])] = entry_data(kind, item)
+        elif path.stem == "skills":
+            for item in document:
+                entries[("skill", item["slug"])] = entry_data("skill", item)
+        # Card decks are for printing; no engine reads them.
+    return RulesBook(ruleset=slug, character_types=types, entries=entries)

@@ -1,0 +1,193 @@
+"""The League Roster builder: add colleagues, choose perks, watch the slot meter."""
+
+import pytest
+
+from rosters.models import Character, Roster
+
+pytestmark = pytest.mark.django_db
+
+SMITH_LEAGUE = {
+    "Singapore Smith": (
+        "leader",
+        ["sharp", "deadeye", "hardened-veteran"],
+        {
+            "brawl": "3d8",
+            "shoot": "3d10",
+            "dodge": "3d10",
+            "might": "2d8",
+            "finesse": "3d10",
+            "cunning": "2d10",
+        },
+        "d10",
+    ),
+    "Arge": (
+        "sidekick",
+        ["athletic", "fierce"],
+        {
+            "brawl": "3d8",
+            "shoot": "3d8",
+            "dodge": "2d6",
+            "might": "3d8",
+            "finesse": "2d6",
+            "cunning": "2d6",
+        },
+        "d8",
+    ),
+}
+
+
+@pytest.fixture
+def league(player, pulp_alley):
+    return Roster.objects.create(owner=player, ruleset=pulp_alley, name="Smith's League")
+
+
+def card(owner, ruleset, name, kind, abilities=(), skills=None, health="d6"):
+    skills = skills or {
+        s: "1d6" for s in ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
+    }
+    return Character.objects.create(
+        owner=owner,
+        ruleset=ruleset,
+        character_type=kind,
+        name=name,
+        profile={"health": health, "skills": skills, "abilities": list(abilities)},
+    )
+
+
+def add(client, league, character, htmx=True):
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(f"/rosters/{league.pk}/add/", {"character": character.pk}, headers=headers)
+
+
+def meter(response):
+    return response.context["report"].budget.label
+
+
+def test_slot_meter_counts_each_colleague_as_it_is_added(player_client, player, pulp_alley, league):
+    leader_kind, abilities, skills, health = SMITH_LEAGUE["Singapore Smith"]
+    smith = card(player, pulp_alley, "Singapore Smith", leader_kind, abilities, skills, health)
+    kind, abilities, skills, health = SMITH_LEAGUE["Arge"]
+    arge = card(player, pulp_alley, "Arge", kind, abilities, skills, health)
+    enki = card(
+        player,
+        pulp_alley,
+        "Enki",
+        "ally",
+        ["marksman"],
+        {
+            "brawl": "2d6",
+            "shoot": "2d6",
+            "dodge": "1d6",
+            "might": "1d6",
+            "finesse": "1d6",
+            "cunning": "1d6",
+        },
+    )
+    assert meter(add(player_client, league, smith)) == "0 / 10 slots used"
+    assert meter(add(player_client, league, arge)) == "3 / 10 slots used"
+    response = add(player_client, league, enki)
+    assert meter(response) == "5 / 10 slots used"
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="builder"')
+    assert "5 / 10 slots used" in page
+
+
+def test_choosing_a_perk_spends_slots_and_removing_it_gives_them_back(
+    player_client, player, pulp_alley, league
+):
+    response = player_client.post(
+        f"/rosters/{league.pk}/choices/perks/",
+        {"perks": ["company-of-heroes"]},
+        headers={"HX-Request": "true"},
+    )
+    assert meter(response) == "2 / 10 slots used"
+    league.refresh_from_db()
+    assert league.choices == {"perks": ["company-of-heroes"]}
+    response = player_client.post(
+        f"/rosters/{league.pk}/choices/perks/", {}, headers={"HX-Request": "true"}
+    )
+    assert meter(response) == "0 / 10 slots used"
+
+
+def test_a_league_over_budget_is_saved_but_shown_not_legal_with_reasons(
+    player_client, player, pulp_alley, league
+):
+    leader_kind, abilities, skills, health = SMITH_LEAGUE["Singapore Smith"]
+    add(
+        player_client,
+        league,
+        card(player, pulp_alley, "Singapore Smith", leader_kind, abilities, skills, health),
+    )
+    for number in range(6):
+        add(
+            player_client,
+            league,
+            card(
+                player,
+                pulp_alley,
+                f"Thug {number}",
+                "ally",
+                ["fierce"],
+                {
+                    "brawl": "2d6",
+                    "shoot": "2d6",
+                    "dodge": "1d6",
+                    "might": "1d6",
+                    "finesse": "1d6",
+                    "cunning": "1d6",
+                },
+            ),
+        )
+    response = player_client.get(f"/rosters/{league.pk}/")
+    assert league.members.count() == 7
+    assert meter(response) == "12 / 10 slots used"
+    assert not response.context["report"].legal
+    page = response.content.decode()
+    assert "Not legal" in page
+    assert "over-budget" in response.context["report"].codes
+
+
+def test_a_league_without_a_leader_says_so(player_client, player, pulp_alley, league):
+    add(player_client, league, card(player, pulp_alley, "Enki", "ally"))
+    response = player_client.get(f"/rosters/{league.pk}/")
+    assert "no-leader" in response.context["report"].codes
+
+
+def test_removing_a_colleague(player_client, player, pulp_alley, league):
+    enki = card(player, pulp_alley, "Enki", "ally")
+    add(player_client, league, enki)
+    response = player_client.post(
+        f"/rosters/{league.pk}/members/{enki.pk}/remove/", headers={"HX-Request": "true"}
+    )
+    assert meter(response) == "0 / 10 slots used"
+    assert Character.objects.filter(pk=enki.pk).exists(), "the card stays in My Cards"
+
+
+def test_rename(player_client, league):
+    player_client.post(f"/rosters/{league.pk}/rename/", {"name": "The Shanghai Irregulars"})
+    league.refresh_from_db()
+    assert league.name == "The Shanghai Irregulars"
+
+
+def test_cannot_add_someone_elses_card_or_touch_someone_elses_league(
+    client, player, rival, pulp_alley, league
+):
+    theirs = card(rival, pulp_alley, "Wolf", "leader")
+    client.force_login(player)
+    assert add(client, league, theirs).status_code == 404
+    client.force_login(rival)
+    assert (
+        client.post(f"/rosters/{league.pk}/choices/perks/", {"perks": ["nefarious"]}).status_code
+        == 404
+    )
+    assert client.post(f"/rosters/{league.pk}/delete/").status_code == 404
+    assert Roster.objects.filter(pk=league.pk).exists()
+
+
+def test_builder_page_query_count_is_pinned(
+    player_client, player, pulp_alley, league, django_assert_num_queries
+):
+    for name in ("A", "B", "C", "D"):
+        add(player_client, league, card(player, pulp_alley, name, "ally"))
+    with django_assert_num_queries(7):
+        player_client.get(f"/rosters/{league.pk}/")

@@ -1,0 +1,154 @@
+"""`manage.py roster validate`: the report on stdout, and an exit status scripts can trust
+(0 legal, 1 not legal, 2 unreadable file)."""
+
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import CommandError, call_command
+
+from rules.engines import evaluate
+from rules.fixture_book import rules_book_from_fixtures
+from rules.models import LibraryEntry
+
+EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
+SMITH = EXAMPLES / "singapore-smith.json"
+WOLF = EXAMPLES / "captain-wolf.json"
+
+pytestmark = pytest.mark.django_db
+
+
+def validate(*args):
+    out = StringIO()
+    call_command("roster", "validate", *map(str, args), stdout=out)
+    return out.getvalue()
+
+
+def write(tmp_path, document, name="league.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(document) if not isinstance(document, str) else document)
+    return path
+
+
+def over_budget(tmp_path):
+    league = json.loads(SMITH.read_text())
+    league["characters"].append({**league["characters"][2], "name": "Hwang"})
+    return write(tmp_path, league)
+
+
+def test_a_legal_league_prints_the_meter_and_legal():
+    text = validate(SMITH)
+    assert "Singapore Smith's League" in text
+    assert "10 / 10 slots used" in text
+    assert "\nLEGAL" in text and "NOT LEGAL" not in text
+
+
+def test_advice_is_listed_with_its_page_but_stays_legal():
+    text = validate(WOLF)
+    assert "LEGAL: 1 warning" in text
+    assert "4 to 6" in text and "(p.6)" in text and "[first-league-size]" in text
+
+
+def test_json_output_is_exactly_the_report():
+    data = json.loads(validate(WOLF, "--format", "json"))
+    rules = rules_book_from_fixtures("pulp-alley")
+    assert data == evaluate(json.loads(WOLF.read_text()), rules).to_dict()
+
+
+def test_an_illegal_league_exits_1_after_printing_why(tmp_path):
+    out = StringIO()
+    with pytest.raises(SystemExit) as exit_status:
+        call_command("roster", "validate", str(over_budget(tmp_path)), stdout=out)
+    assert exit_status.value.code == 1
+    assert "NOT LEGAL: 1 error" in out.getvalue()
+    assert "12 of 10 slots used: remove 2 slots" in out.getvalue()
+
+
+def test_json_output_of_an_illegal_league_says_so(tmp_path):
+    out = StringIO()
+    with pytest.raises(SystemExit):
+        call_command("roster", "validate", str(over_budget(tmp_path)), "--format=json", stdout=out)
+    report = json.loads(out.getvalue())
+    assert report["legal"] is False
+    assert report["budget"] == {"used": 12, "total": 10, "unit": "slots"}
+    assert report["findings"][0]["code"] == "over-budget"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "cannot read the file"),
+        ("{ not json", "not JSON"),
+        (
+            '{"format": "cliffhanger-roster", "version": 1, "ruleset": "pulp-alley",'
+            ' "name": "X", "characters": [{"name": "Y", "type": "ally",'
+            ' "profile": {"skills": {"brawl": "3x8"}}}]}',
+            "characters[0].profile.skills.brawl: '3x8' is not dice notation",
+        ),
+        (
+            '{"format": "cliffhanger-roster", "version": 1, "ruleset": "chess",'
+            ' "name": "X", "characters": []}',
+            "No roster engine for ruleset 'chess'",
+        ),
+    ],
+    ids=["missing", "not-json", "schema", "unknown-ruleset"],
+)
+def test_unreadable_files_exit_2_with_one_clear_message(tmp_path, content, message):
+    path = tmp_path / "league.json" if content is None else write(tmp_path, content)
+    with pytest.raises(CommandError) as error:
+        validate(path)
+    assert error.value.returncode == 2
+    assert message in str(error.value)
+    assert str(path) in str(error.value)
+
+
+def test_the_loaded_database_rules_are_used_when_present(rules_data):
+    # A club that re-levelled Crafty in its database sees its own rules, not the files'.
+    LibraryEntry.objects.filter(kind="ability", slug="crafty", owner=None).update(level=3)
+    out = StringIO()
+    with pytest.raises(SystemExit):
+        call_command("roster", "validate", str(SMITH), "--format=json", stdout=out)
+    (finding,) = json.loads(out.getvalue())["findings"]
+    assert (finding["code"], finding["subject"]) == ("ability-level-too-high", "Little Skeet")
+
+
+def test_house_rules_in_the_file_are_applied_and_marked(tmp_path):
+    league = json.loads(WOLF.read_text())
+    league["house_rules"] = [
+        {"kind": "ability", "slug": "house-sea-legs", "name": "Sea Legs", "level": 1}
+    ]
+    league["characters"][0]["profile"]["abilities"][2] = "house-sea-legs"
+    text = validate(write(tmp_path, league))
+    assert "Sea Legs is a house rule" in text and "[house rule]" in text
+    assert "\nLEGAL" in text
+
+
+def run(*args, database):
+    """The command as a shell runs it, on a database that never had the rules loaded."""
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}"}
+    return subprocess.run(
+        [sys.executable, "manage.py", "roster", "validate", *map(str, args)],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_exit_statuses_from_a_real_shell(tmp_path):
+    database = tmp_path / "empty.sqlite3"
+    legal = run(SMITH, database=database)
+    assert (legal.returncode, legal.stderr) == (0, "")
+    assert "10 / 10 slots used" in legal.stdout
+    assert run(WOLF, "--format", "json", database=database).returncode == 0
+    assert run(over_budget(tmp_path), database=database).returncode == 1
+    broken = run(write(tmp_path, "{", "broken.json"), database=database)
+    assert broken.returncode == 2
+    assert len(broken.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in broken.stderr

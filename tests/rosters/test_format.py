@@ -1,0 +1,158 @@
+"""Reading roster files: the documented examples pass, and a bad file is refused with the
+exact place and reason, so a player can fix it by hand."""
+
+import base64
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from jsonschema import Draft202012Validator
+
+from rosters.format import VERSION, RosterFormatError, load_roster, read_roster, schema
+
+EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
+
+
+@pytest.fixture
+def smith():
+    return read_roster(EXAMPLES / "singapore-smith.json")
+
+
+def refused(document):
+    with pytest.raises(RosterFormatError) as caught:
+        load_roster(json.dumps(document))
+    return caught.value
+
+
+def test_the_schema_is_valid_json_schema_2020_12():
+    Draft202012Validator.check_schema(schema())
+    assert schema()["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+@pytest.mark.parametrize("name", ["singapore-smith", "captain-wolf"])
+def test_the_documented_examples_are_valid(name):
+    roster = read_roster(EXAMPLES / f"{name}.json")
+    assert roster["format"] == "cliffhanger-roster"
+    assert roster["version"] == VERSION
+
+
+def test_bad_dice_are_refused_with_their_path(smith):
+    smith["characters"][2]["profile"]["skills"]["brawl"] = "3x8"
+    error = refused(smith)
+    assert error.path == "characters[2].profile.skills.brawl"
+    assert str(error).startswith("characters[2].profile.skills.brawl: '3x8' is not dice notation")
+
+
+def test_shoot_alone_may_be_a_dash_or_null(smith):
+    skills = smith["characters"][0]["profile"]["skills"]
+    skills["shoot"] = None
+    load_roster(json.dumps(smith))
+    skills["brawl"] = "—"
+    assert refused(smith).path == "characters[0].profile.skills.brawl"
+
+
+def test_a_misspelt_skill_is_named(smith):
+    smith["characters"][1]["profile"]["skills"]["cuning"] = "2d6"
+    assert str(refused(smith)) == "characters[1].profile.skills: unexpected field 'cuning'"
+
+
+def test_health_must_be_a_bare_die_type(smith):
+    smith["characters"][0]["profile"]["health"] = "1d10"
+    assert "is not a die type" in str(refused(smith))
+
+
+@pytest.mark.parametrize(
+    ("remove", "message"),
+    [
+        ((), "'name' is missing"),
+        ((0,), "characters[0]: 'type' is missing"),
+    ],
+)
+def test_required_fields_are_named(smith, remove, message):
+    target = smith["characters"][remove[0]] if remove else smith
+    target.pop("type" if remove else "name")
+    assert str(refused(smith)) == message
+
+
+def test_a_half_built_character_is_still_a_readable_file(smith):
+    smith["characters"].append({"name": "Newcomer", "type": "ally"})
+    smith["characters"].append({"name": "Partly done", "type": "ally", "profile": {"skills": {}}})
+    assert len(load_roster(json.dumps(smith))["characters"]) == 8
+
+
+def test_a_newer_version_is_refused_with_a_clear_message(smith):
+    smith["version"] = VERSION + 1
+    smith["characters"] = "a shape this version cannot know"
+    error = refused(smith)
+    assert error.path == "version"
+    assert f"version {VERSION + 1}" in str(error) and "update Cliffhanger" in str(error)
+
+
+def test_a_version_must_be_a_number(smith):
+    smith["version"] = "1"
+    assert str(refused(smith)) == "version: '1' should be 1"
+
+
+def test_fields_a_reader_does_not_know_are_ignored(smith):
+    smith["notes"] = "Added by a later Cliffhanger."
+    assert load_roster(json.dumps(smith))["notes"] == "Added by a later Cliffhanger."
+
+
+def test_other_rulesets_keep_their_own_profile_keys():
+    cast = {
+        "format": "cliffhanger-roster",
+        "version": 1,
+        "ruleset": "7tv",
+        "name": "The Ministry",
+        "characters": [{"name": "Agent", "type": "star", "profile": {"skills": {"x": 1}}}],
+    }
+    assert load_roster(json.dumps(cast))["ruleset"] == "7tv"
+
+
+def test_a_portrait_travels_as_base64(smith):
+    picture = base64.b64encode(b"\x89PNG\r\n\x1a\n fake").decode()
+    smith["characters"][0]["portrait"] = {"media_type": "image/png", "data": picture, "crop": {}}
+    load_roster(json.dumps(smith))
+    smith["characters"][0]["portrait"]["data"] = "not base64!"
+    error = refused(smith)
+    assert error.path == "characters[0].portrait.data"
+    smith["characters"][0]["portrait"] = {"media_type": "image/gif", "data": picture}
+    assert refused(smith).path == "characters[0].portrait.media_type"
+
+
+def test_house_rules_need_a_kind_slug_and_name_and_a_sound_effect(smith):
+    rule = {"kind": "ability", "slug": "house-two-guns", "name": "Two Guns", "level": 2}
+    smith["house_rules"] = [dict(rule, effect={"add_dice": {"shoot": 1}})]
+    load_roster(json.dumps(smith))
+    broken = copy.deepcopy(smith)
+    broken["house_rules"][0]["effect"] = {"add_dice": {"shoot": "one"}}
+    assert refused(broken).path == "house_rules[0].effect.add_dice.shoot"
+    broken["house_rules"] = [dict(rule, slug="Two Guns")]
+    assert "is not a slug" in str(refused(broken))
+
+
+def test_perks_are_slugs(smith):
+    smith["choices"]["perks"] = ["Company of Heroes"]
+    assert refused(smith).path == "choices.perks[0]"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "not JSON"),
+        ("{", "not JSON"),
+        ("[]", "one JSON object"),
+        ('{"format": "something-else"}', "not a Cliffhanger roster"),
+        (b"\xff\xfe\xff", "not a text file"),
+    ],
+)
+def test_files_that_are_not_rosters_at_all(content, message):
+    with pytest.raises(RosterFormatError, match=message):
+        load_roster(content)
+
+
+def test_a_missing_file_is_a_format_error_not_a_crash(tmp_path):
+    with pytest.raises(RosterFormatError, match="cannot read the file"):
+        read_roster(tmp_path / "absent.json")
