@@ -25,6 +25,11 @@ TYPE_WORDS = {
 }
 
 
+def choice_kind(key):
+    """The library kind a roster choice list holds: "reputation_perks" → "reputation-perk"."""
+    return key.removesuffix("s").replace("_", "-")
+
+
 class RosterFormatError(ValueError):
     """A file that is not a roster this version can read. `path` points into the document,
     e.g. "characters[2].profile.skills.brawl"."""

@@ -4,6 +4,7 @@ lookup of somebody else's roster or card is simply not found (404)."""
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
+from rosters.format import choice_kind
 from rosters.models import Character, Roster
 from rosters.serialize import roster_as_data
 from rules import engines
@@ -85,9 +86,8 @@ def used_house_rules(rules, data):
     wanted = set()
     for character in data["characters"]:
         wanted |= {("ability", slug) for slug in character["profile"].get("abilities", [])}
-    for kind_plural, slugs in data["choices"].items():
-        kind = kind_plural.removesuffix("s")
-        wanted |= {(kind, slug) for slug in slugs if isinstance(slug, str)}
+    for key, slugs in data["choices"].items():
+        wanted |= {(choice_kind(key), slug) for slug in slugs if isinstance(slug, str)}
     return [
         {k: v for k, v in entry.items() if k != "custom"}
         for key, entry in rules.entries.items()

@@ -1,8 +1,7 @@
 """Database rows → the plain roster format (docs/roster-format.md) that engines, the CLI and
 export all read."""
 
-FORMAT = "cliffhanger-roster"
-VERSION = 1
+from rosters.format import FORMAT, VERSION
 
 
 def character_as_data(character, role=""):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rosters import views
+from rosters import transfer_views, views
 
 app_name = "rosters"
 urlpatterns = [
@@ -12,4 +12,10 @@ urlpatterns = [
     path("<int:pk>/choices/<slug:key>/", views.set_choices, name="set_choices"),
     path("<int:pk>/rename/", views.rename, name="rename"),
     path("<int:pk>/delete/", views.delete, name="delete"),
+    path("<int:pk>/export.json", transfer_views.export_json, name="export_json"),
+    path("<int:pk>/export.txt", transfer_views.export_text, name="export_text"),
+    path("import/", transfer_views.import_roster, name="import"),
+    path("samples/", transfer_views.sample_list, name="samples"),
+    path("samples/<slug:slug>/", transfer_views.sample_detail, name="sample"),
+    path("samples/<slug:slug>/start/", transfer_views.start_from_sample, name="start_sample"),
 ]

@@ -12,6 +12,8 @@ import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 
+from rosters.models import Character, Roster
+from rosters.transfer import import_roster
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 from rules.models import LibraryEntry
@@ -152,3 +154,59 @@ def test_exit_statuses_from_a_real_shell(tmp_path):
     assert broken.returncode == 2
     assert len(broken.stderr.strip().splitlines()) == 1
     assert "Traceback" not in broken.stderr
+
+
+def roster_command(*args):
+    out = StringIO()
+    call_command("roster", *map(str, args), stdout=out)
+    return out.getvalue()
+
+
+def test_import_creates_the_league_for_the_named_user(player, pulp_alley, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    text = roster_command("import", SMITH, "--user", "player")
+    roster = Roster.objects.get(owner=player)
+    assert text.startswith(f'Imported "Singapore Smith\'s League" as roster {roster.pk} for player')
+    assert "6 characters" in text
+    assert Character.objects.filter(owner=player).count() == 6
+
+
+def test_import_for_an_unknown_user_exits_2_with_one_line(pulp_alley):
+    with pytest.raises(CommandError) as error:
+        roster_command("import", SMITH, "--user", "nobody")
+    assert error.value.returncode == 2
+    assert str(error.value) == "no user named 'nobody'"
+    assert not Roster.objects.exists()
+
+
+def test_import_of_a_broken_file_exits_2_and_saves_nothing(player, pulp_alley, tmp_path):
+    league = json.loads(SMITH.read_text())
+    league["characters"][5]["profile"]["skills"]["dodge"] = "3x8"
+    path = write(tmp_path, league)
+    with pytest.raises(CommandError) as error:
+        roster_command("import", path, "--user", "player")
+    assert error.value.returncode == 2
+    assert "characters[5].profile.skills.dodge: '3x8'" in str(error.value)
+    assert "\n" not in str(error.value)
+    assert (Roster.objects.count(), Character.objects.count()) == (0, 0)
+
+
+def test_export_prints_a_file_that_validate_accepts(player, pulp_alley, tmp_path):
+    roster = import_roster(owner=player, document=json.loads(SMITH.read_text())).roster
+    path = write(tmp_path, roster_command("export", roster.pk), "exported.json")
+    assert json.loads(path.read_text())["name"] == "Singapore Smith's League"
+    assert "10 / 10 slots used" in validate(path)  # exit 0: readable and legal
+
+
+def test_export_writes_to_a_file_with_out(player, pulp_alley, tmp_path):
+    roster = import_roster(owner=player, document=json.loads(WOLF.read_text())).roster
+    out = tmp_path / "wolf.json"
+    assert roster_command("export", roster.pk, "--out", out) == ""
+    assert json.loads(out.read_text())["characters"][0]["name"] == "Captain Wolf"
+
+
+def test_export_of_an_unknown_roster_exits_2(rules_data):
+    with pytest.raises(CommandError) as error:
+        roster_command("export", 999999)
+    assert error.value.returncode == 2
+    assert str(error.value) == "no roster with id 999999"

@@ -4,11 +4,15 @@ Each subcommand is an `add_<name>_arguments(parser)` / `handle_<name>(**options)
 Command; add one by writing the pair and listing it in SUBCOMMANDS."""
 
 import json
+from pathlib import Path
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
 from rosters.format import RosterFormatError, read_roster
+from rosters.models import Roster
+from rosters.transfer import export_roster, import_roster
 from rules.engines import UnknownRuleset, engine_for, evaluate
 from rules.engines.plain import counted
 from rules.fixture_book import rules_book_from_fixtures
@@ -60,7 +64,11 @@ def text_report(roster, report):
 class Command(BaseCommand):
     help = "Work with roster files in the JSON roster format (docs/roster-format.md)."
     requires_system_checks = []
-    SUBCOMMANDS = {"validate": "Check a roster file and print its legality report."}
+    SUBCOMMANDS = {
+        "validate": "Check a roster file and print its legality report.",
+        "import": "Add a roster file, with its cards and portraits, to a user's account.",
+        "export": "Write a saved roster, with its cards and portraits, as a roster file.",
+    }
 
     def add_arguments(self, parser):
         subcommands = parser.add_subparsers(dest="subcommand", required=True, metavar="SUBCOMMAND")
@@ -88,3 +96,42 @@ class Command(BaseCommand):
             self.stdout.write(text_report(roster, report))
         if not report.legal:
             raise SystemExit(NOT_LEGAL)
+
+    def add_import_arguments(self, parser):
+        parser.add_argument("file", metavar="FILE.json")
+        parser.add_argument("--user", required=True, metavar="NAME", help="the owner's username")
+
+    def handle_import(self, *, file, user, **options):
+        """Exit status: 0 imported, 2 the file or the user is not usable (nothing is saved)."""
+        owner = get_user_model().objects.filter(username=user).first()
+        if owner is None:
+            raise CommandError(f"no user named {user!r}", returncode=UNREADABLE)
+        try:
+            result = import_roster(owner=owner, document=read_roster(file))
+        except RosterFormatError as error:
+            raise CommandError(f"{file}: {error}", returncode=UNREADABLE) from error
+        self.stdout.write(
+            f"Imported {result.roster.name!r} as roster {result.roster.pk} for {owner.username}:"
+            f" {counted(len(result.characters), 'character')},"
+            f" {counted(len(result.house_rules), 'house rule')}."
+        )
+
+    def add_export_arguments(self, parser):
+        parser.add_argument("id", type=int, metavar="ID", help="the roster's number")
+        parser.add_argument("--out", metavar="FILE.json", help="write here instead of stdout")
+
+    def handle_export(self, *, id, out, **options):
+        """Exit status: 0 written, 2 no such roster or the file cannot be written."""
+        roster = Roster.objects.select_related("ruleset", "owner").filter(pk=id).first()
+        if roster is None:
+            raise CommandError(f"no roster with id {id}", returncode=UNREADABLE)
+        text = json.dumps(export_roster(roster=roster), indent=2, ensure_ascii=False)
+        if out is None:
+            self.stdout.write(text)
+            return
+        try:
+            Path(out).write_text(text + "\n", encoding="utf-8")
+        except OSError as error:
+            raise CommandError(
+                f"{out}: cannot write the file: {error.strerror or error}", returncode=UNREADABLE
+            ) from error

@@ -1,0 +1,151 @@
+"""Rosters in and out: JSON and plain-text downloads, the import upload, and the books'
+sample forces to browse or start from."""
+
+import json
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts.players import current_player
+from rosters import samples, selectors, transfer
+from rosters.format import RosterFormatError, load_roster
+from rules import engines
+from rules.models import Ruleset
+from rules.selectors import rules_book
+
+MIB = 1024 * 1024
+# Room for a full league with a large portrait on every card (base64 adds a third).
+MAX_IMPORT_BYTES = 64 * MIB
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="Roster file (.json)",
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(
+                f"That file is over {MAX_IMPORT_BYTES // MIB} MB, too big for a roster."
+            )
+        return upload
+
+
+def download(content, *, filename, content_type):
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def file_stem(roster):
+    return slugify(roster.name) or "roster"
+
+
+@require_GET
+def export_json(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    document = transfer.export_roster(roster=roster)
+    return download(
+        json.dumps(document, indent=2, ensure_ascii=False),
+        filename=f"{file_stem(roster)}.json",
+        content_type="application/json",
+    )
+
+
+@require_GET
+def export_text(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    rules = rules_book(roster.ruleset, request.user)
+    document = selectors.roster_data(roster, selectors.members_of(roster), rules)
+    text = transfer.roster_as_text(
+        document=document,
+        report=engines.evaluate(document, rules),
+        rules=rules,
+        game=roster.ruleset.name,
+    )
+    return download(
+        text, filename=f"{file_stem(roster)}.txt", content_type="text/plain; charset=utf-8"
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def import_roster(request):
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+    if request.method == "POST" and form.is_valid():
+        try:
+            document = load_roster(form.cleaned_data["file"].read())
+            result = transfer.import_roster(
+                owner=current_player(request, create=True), document=document
+            )
+        except RosterFormatError as error:
+            form.add_error("file", str(error))
+        else:
+            return imported(request, result)
+    status = 400 if form.errors else 200
+    return render(request, "rosters/import.html", {"form": form}, status=status)
+
+
+def imported(request, result):
+    count = len(result.characters)
+    messages.success(
+        request,
+        f"Imported {result.roster.name}: {count} character{'s' if count != 1 else ''}"
+        " added to My Cards.",
+    )
+    return redirect("rosters:detail", pk=result.roster.pk)
+
+
+@require_GET
+def sample_list(request):
+    found = samples.samples()
+    games = dict(
+        Ruleset.objects.filter(slug__in={s.ruleset for s in found}).values_list("slug", "name")
+    )
+    rows = [{"sample": sample, "game": games.get(sample.ruleset)} for sample in found]
+    return render(request, "rosters/samples.html", {"rows": rows})
+
+
+def sample_or_404(slug):
+    try:
+        return samples.sample_document(slug)
+    except samples.UnknownSample:
+        raise Http404("No such sample force") from None
+
+
+@require_GET
+def sample_detail(request, slug):
+    """A read-only look at a sample force and its report, as the book's rules see it."""
+    document = sample_or_404(slug)
+    ruleset = get_object_or_404(Ruleset, slug=document["ruleset"])
+    rules = rules_book(ruleset).with_house_rules(document.get("house_rules") or [])
+    report = engines.evaluate(document, rules)
+    rows = [
+        {
+            "summary": transfer.character_summary(character, rules),
+            "findings": report.about(character["name"]),
+        }
+        for character in document["characters"]
+    ]
+    names = {character["name"] for character in document["characters"]}
+    context = {
+        "slug": slug,
+        "document": document,
+        "ruleset": ruleset,
+        "report": report,
+        "rows": rows,
+        "force_findings": [f for f in report.findings if f.subject not in names],
+    }
+    return render(request, "rosters/sample.html", context)
+
+
+@require_POST
+def start_from_sample(request, slug):
+    document = sample_or_404(slug)
+    result = transfer.import_roster(owner=current_player(request, create=True), document=document)
+    return imported(request, result)
