@@ -6,6 +6,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.players import current_player
 from cards import portraits
 from cards.designer import DESIGNER_FORMS
+from cards.printing.faces import character_face
+from cards.printing.preview import card_png
+from cards.printing.sources import stored_portrait
 from rosters import selectors, services
 from rosters.serialize import character_as_data
 from rules import engines
@@ -25,23 +28,21 @@ def designer_ruleset(request, character):
 
 def designer_context(form, ruleset, rules, character):
     data = form.character_data()
-    engine = engines.module_for(ruleset.slug)
-    kind = rules.character_type(data["type"]) or {}
+    face = character_face(
+        data,
+        rules,
+        ruleset_name=ruleset.name,
+        portrait_uri=stored_portrait(character) if character else None,
+    )
     return {
         "form": form,
         "ruleset": ruleset,
         "character": character,
         "data": data,
-        "type_name": kind.get("name", ""),
-        "level": kind.get("level"),
-        "printed": engine.printed_profile(data, rules),
-        "findings": engine.character_findings(data, rules),
-        "abilities": [
-            rules.entry("ability", slug)
-            for slug in data["profile"]["abilities"]
-            if rules.entry("ability", slug)
-        ],
-        "rulesets": Ruleset.objects.filter(slug__in=DESIGNER_FORMS),
+        "face": face,
+        "preview": card_png(face),
+        "fit_problems": face.problems,
+        "findings": engines.module_for(ruleset.slug).character_findings(data, rules),
     }
 
 
@@ -169,11 +170,6 @@ def mark_card(request, pk):
             {"card": result.character, "marked": marked_count, "oob": True},
         )
     return redirect("cards:library")
-
-
-@require_GET
-def print_page(request):
-    return render(request, "cards/print.html")
 
 
 @require_GET

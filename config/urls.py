@@ -10,6 +10,8 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("rosters/", include("rosters.urls")),
     path("cards/", include("cards.urls")),
+    path("cheat-sheets/", include("cards.cheatsheet_urls")),
+    path("print/", include("cards.print_urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -1,0 +1,63 @@
+"""The Print page's choices: what to print, on which paper, how many of each card."""
+
+from django import forms
+
+from cards.printing.geometry import PAPERS
+from cards.printing.sources import CARDS, MAX_COPIES
+
+OFFSET_LIMIT = 20  # mm; a printer that misses by more needs fixing, not an offset
+
+
+class PrintForm(forms.Form):
+    source = forms.ChoiceField(label="Print", initial=CARDS)
+    paper = forms.ChoiceField(
+        choices=[(slug, paper.name) for slug, paper in PAPERS.items()], initial="a4"
+    )
+    backs = forms.BooleanField(required=False, label="Card backs on the following pages")
+    bleed = forms.BooleanField(
+        required=False, label="Print shop: one card per page with 3 mm bleed"
+    )
+
+    def __init__(self, data=None, *, sources, **kwargs):
+        # Unbound on a first visit, so every field shows its initial value.
+        super().__init__(data or None, label_suffix="", **kwargs)
+        self.fields["source"].choices = sources
+
+    def options(self):
+        """Each field's chosen value, or its default when it was not sent or not valid."""
+        if self.is_bound:
+            self.is_valid()  # cleaned_data then holds the fields that passed
+        cleaned = getattr(self, "cleaned_data", {})
+        return {
+            name: cleaned.get(name, field.initial or False) for name, field in self.fields.items()
+        }
+
+
+def copies_from(query):
+    """copies-<pk> values from the query string, each 0 to MAX_COPIES; unreadable ones
+    count as one copy."""
+    copies = {}
+    for key, value in query.items():
+        if key.startswith("copies-"):
+            try:
+                copies[key] = min(max(int(value), 0), MAX_COPIES)
+            except ValueError:
+                copies[key] = 1
+    return copies
+
+
+class BackOffsetForm(forms.Form):
+    x_mm = forms.DecimalField(
+        label="X (right is +)",
+        max_digits=3,
+        decimal_places=1,
+        min_value=-OFFSET_LIMIT,
+        max_value=OFFSET_LIMIT,
+    )
+    y_mm = forms.DecimalField(
+        label="Y (down is +)",
+        max_digits=3,
+        decimal_places=1,
+        min_value=-OFFSET_LIMIT,
+        max_value=OFFSET_LIMIT,
+    )

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from cards import print_views
+
+app_name = "printing"
+urlpatterns = [
+    path("", print_views.print_page, name="page"),
+    path("cards.pdf", print_views.print_pdf, name="pdf"),
+    path("print-check.pdf", print_views.calibration_pdf, name="calibration"),
+    path("back-offset/", print_views.save_back_offset, name="back_offset"),
+]

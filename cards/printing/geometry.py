@@ -1,0 +1,170 @@
+"""Where everything sits on a printed page, in millimetres from the page's top-left corner.
+Pure arithmetic: no Django, no PDF. The spec's print geometry must hold to 0.1 mm, so every
+number the templates draw comes from here and the tests measure the PDFs against it.
+
+Sheets are 3 × 3 cards butted edge to edge and centred on the paper. Crop marks are short
+lines in the margin, one at each end of every cut line. They start MARK_GAP from the grid,
+so they never touch a card, and stop SAFE_EDGE short of the paper's edge, the band most home
+printers cannot print. US Letter has only 6.35 mm above and below the grid, which leaves
+2.35 mm marks there: short, but printed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CARD_WIDTH = 63.5
+CARD_HEIGHT = 88.9
+COLUMNS = 3
+ROWS = 3
+PER_SHEET = COLUMNS * ROWS
+BLEED = 3.0  # print-shop bleed on every side of a one-card page
+MARK_GAP = 1.0  # space between a crop mark and the card it marks
+MARK_LENGTH = 5.0  # longest crop mark
+SAFE_EDGE = 3.0  # outer band of the paper left empty
+MARK_WIDTH_PT = 0.25
+MM_PER_PT = 25.4 / 72
+
+
+@dataclass(frozen=True)
+class Paper:
+    slug: str
+    name: str
+    width: float
+    height: float
+
+
+PAPERS = {
+    "a4": Paper("a4", "A4", 210.0, 297.0),
+    "letter": Paper("letter", "US Letter", 215.9, 279.4),
+}
+
+
+class UnknownPaper(LookupError):
+    pass
+
+
+def paper(slug) -> Paper:
+    try:
+        return PAPERS[slug]
+    except KeyError:
+        raise UnknownPaper(f"unknown paper {slug!r}; choose one of {', '.join(PAPERS)}") from None
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self):
+        return self.x + self.width
+
+    @property
+    def bottom(self):
+        return self.y + self.height
+
+    def shifted(self, dx, dy):
+        return Rect(self.x + dx, self.y + dy, self.width, self.height)
+
+
+@dataclass(frozen=True)
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+def grid(sheet: Paper) -> Rect:
+    """The 3 × 3 block of cards, centred on the paper."""
+    width, height = COLUMNS * CARD_WIDTH, ROWS * CARD_HEIGHT
+    return Rect((sheet.width - width) / 2, (sheet.height - height) / 2, width, height)
+
+
+def slot(sheet: Paper, index: int) -> Rect:
+    """The trim box of the card in slot 0–8, read left to right, top to bottom."""
+    if not 0 <= index < PER_SHEET:
+        raise ValueError(f"a sheet has slots 0 to {PER_SHEET - 1}, not {index}")
+    row, column = divmod(index, COLUMNS)
+    block = grid(sheet)
+    return Rect(block.x + column * CARD_WIDTH, block.y + row * CARD_HEIGHT, CARD_WIDTH, CARD_HEIGHT)
+
+
+def mirror_x(sheet: Paper, x: float) -> float:
+    """Where a point at x on the front lands on the back after a long-edge flip, measured
+    on the back: left and right swap, top and bottom stay."""
+    return sheet.width - x
+
+
+def back_slot(sheet: Paper, index: int, offset=(0.0, 0.0)) -> Rect:
+    """Where the back of the card in front slot `index` goes on the backs sheet: mirrored
+    (so column 0's back is in column 2), then moved by the player's calibrated offset
+    (x right, y down, in mm, as seen on the back)."""
+    front = slot(sheet, index)
+    mirrored = Rect(mirror_x(sheet, front.right), front.y, front.width, front.height)
+    return mirrored.shifted(*offset)
+
+
+def cut_lines(sheet: Paper) -> tuple[list[float], list[float]]:
+    """x of every vertical cut and y of every horizontal cut."""
+    block = grid(sheet)
+    xs = [block.x + column * CARD_WIDTH for column in range(COLUMNS + 1)]
+    ys = [block.y + row * CARD_HEIGHT for row in range(ROWS + 1)]
+    return xs, ys
+
+
+def mark_length(margin):
+    """As long as the margin allows once the gap and the unprintable edge are kept clear."""
+    return max(0.0, min(MARK_LENGTH, margin - MARK_GAP - SAFE_EDGE))
+
+
+def crop_marks(sheet: Paper) -> list[Segment]:
+    """Two marks per cut line, one in each margin it runs into."""
+    block = grid(sheet)
+    xs, ys = cut_lines(sheet)
+    vertical = mark_length(block.y)
+    horizontal = mark_length(block.x)
+    marks = []
+    for x in xs:
+        top = block.y - MARK_GAP
+        bottom = block.bottom + MARK_GAP
+        marks.append(Segment(x, top - vertical, x, top))
+        marks.append(Segment(x, bottom, x, bottom + vertical))
+    for y in ys:
+        left = block.x - MARK_GAP
+        right = block.right + MARK_GAP
+        marks.append(Segment(left - horizontal, y, left, y))
+        marks.append(Segment(right, y, right + horizontal, y))
+    return marks
+
+
+def footer(sheet: Paper) -> Rect | None:
+    """A strip under the bottom crop marks for a one-line reminder, if the margin has room."""
+    block = grid(sheet)
+    top = block.bottom + MARK_GAP + mark_length(sheet.height - block.bottom) + 1.0
+    bottom = sheet.height - SAFE_EDGE
+    if bottom - top < 3.0:
+        return None
+    return Rect(block.x, top, block.width, bottom - top)
+
+
+# One card per page for print shops: the page is the card plus BLEED on every side. The
+# PDF's TrimBox is the card; its art runs out to the page edge and is cut off at the trim.
+BLEED_PAGE = Rect(-BLEED, -BLEED, CARD_WIDTH + 2 * BLEED, CARD_HEIGHT + 2 * BLEED)
+BLEED_MARK_LENGTH = BLEED - MARK_GAP
+
+
+def bleed_marks() -> list[Segment]:
+    """Crop marks for a one-card page, in card coordinates (0, 0 is the trim corner): in the
+    bleed, from the page edge to MARK_GAP short of the trim, two at each corner."""
+    marks = []
+    for x in (0.0, CARD_WIDTH):
+        marks.append(Segment(x, -BLEED, x, -MARK_GAP))
+        marks.append(Segment(x, CARD_HEIGHT + MARK_GAP, x, CARD_HEIGHT + BLEED))
+    for y in (0.0, CARD_HEIGHT):
+        marks.append(Segment(-BLEED, y, -MARK_GAP, y))
+        marks.append(Segment(CARD_WIDTH + MARK_GAP, y, CARD_WIDTH + BLEED, y))
+    return marks

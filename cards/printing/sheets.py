@@ -1,0 +1,171 @@
+"""Card faces → printed pages → one PDF.
+
+Home printing: nine cards to a sheet at true size, crop marks in the margins, more cards
+spill onto more sheets. With backs, each sheet of fronts is followed by its sheet of backs,
+columns mirrored for a long-edge flip and moved by the player's calibrated offset. Print
+shops: one card per page with a 3 mm bleed and crop marks in it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cards.pdf import render_pdf
+from cards.printing import geometry
+from cards.printing.faces import Face
+
+SHEET_TEMPLATE = "cards/print/sheet.html"
+BLEED_TEMPLATE = "cards/print/bleed.html"
+FRONT_NOTE = "Print at 100 % (Actual size), never Fit to page."
+BACK_NOTE = "Backs: print on the reverse of the sheet before, flipping on the long edge."
+
+
+class NothingToPrint(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    paper: str = "a4"
+    backs: bool = False
+    bleed: bool = False
+    offset: tuple[float, float] = (0.0, 0.0)  # where backs move, in mm: x right, y down
+
+
+@dataclass(frozen=True)
+class Placed:
+    face: Face
+    rect: geometry.Rect
+
+
+@dataclass(frozen=True)
+class Page:
+    side: str  # "front" or "back"
+    cards: tuple[Placed, ...]
+    marks: tuple[geometry.Segment, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class PrintResult:
+    pdf: bytes
+    pages: int
+    problems: list[str]
+
+
+def expand(faces: list[Face]) -> list[Face]:
+    """Each face as many times as its copies ask for, in order."""
+    return [face for face in faces for _ in range(face.copies)]
+
+
+def problems_of(faces: list[Face]) -> list[str]:
+    """Every fit problem once, in card order, each card's back after it."""
+    seen = {}
+    for face in faces:
+        for problem in face.problems + (face.back.problems if face.back else ()):
+            seen.setdefault(problem, None)
+    return list(seen)
+
+
+def chunks(items, size):
+    return [items[start : start + size] for start in range(0, len(items), size)]
+
+
+def sheet_pages(cards: list[Face], options: PrintOptions) -> list[Page]:
+    sheet = geometry.paper(options.paper)
+    marks = tuple(geometry.crop_marks(sheet))
+    sheets = chunks(cards, geometry.PER_SHEET)
+    pages = []
+    for number, batch in enumerate(sheets, start=1):
+        counter = f" Sheet {number} of {len(sheets)}."
+        fronts = tuple(Placed(face, geometry.slot(sheet, i)) for i, face in enumerate(batch))
+        pages.append(Page("front", fronts, marks, FRONT_NOTE + counter))
+        if options.backs:
+            backs = tuple(
+                Placed(face.back, geometry.back_slot(sheet, i, options.offset))
+                for i, face in enumerate(batch)
+                if face.back is not None
+            )
+            pages.append(Page("back", backs, (), BACK_NOTE + counter))
+    return pages
+
+
+def bleed_pages(cards: list[Face], options: PrintOptions) -> list[Page]:
+    """One card per page; the card's own coordinates, its trim corner at (0, 0)."""
+    trim = geometry.Rect(0.0, 0.0, geometry.CARD_WIDTH, geometry.CARD_HEIGHT)
+    marks = tuple(geometry.bleed_marks())
+    pages = []
+    for face in cards:
+        pages.append(Page("front", (Placed(face, trim),), marks))
+        if options.backs and face.back is not None:
+            pages.append(Page("back", (Placed(face.back, trim),), marks))
+    return pages
+
+
+def layout(faces: list[Face], options: PrintOptions) -> list[Page]:
+    cards = expand(faces)
+    if not cards:
+        raise NothingToPrint("Nothing to print: choose at least one card.")
+    return (bleed_pages if options.bleed else sheet_pages)(cards, options)
+
+
+def mm(value):
+    return f"{value:.3f}mm"
+
+
+def page_context(page: Page):
+    """What the templates draw, with every length already written out in mm."""
+    return {
+        "side": page.side,
+        "cards": [
+            {"face": placed.face, "left": mm(placed.rect.x), "top": mm(placed.rect.y)}
+            for placed in page.cards
+        ],
+        "marks": [
+            {"x1": f"{m.x1:.3f}", "y1": f"{m.y1:.3f}", "x2": f"{m.x2:.3f}", "y2": f"{m.y2:.3f}"}
+            for m in page.marks
+        ],
+        "note": page.note,
+    }
+
+
+def view_box(rect: geometry.Rect):
+    return " ".join(f"{value:.3f}" for value in (rect.x, rect.y, rect.width, rect.height))
+
+
+def sheet_context(options: PrintOptions):
+    sheet = geometry.paper(options.paper)
+    footer = geometry.footer(sheet)
+    return SHEET_TEMPLATE, {
+        "width": mm(sheet.width),
+        "height": mm(sheet.height),
+        "view_box": view_box(geometry.Rect(0, 0, sheet.width, sheet.height)),
+        "footer": footer and {"left": mm(footer.x), "top": mm(footer.y), "width": mm(footer.width)},
+    }
+
+
+def bleed_context():
+    page = geometry.BLEED_PAGE
+    return BLEED_TEMPLATE, {
+        "card_width": mm(geometry.CARD_WIDTH),
+        "card_height": mm(geometry.CARD_HEIGHT),
+        "bleed": mm(geometry.BLEED),
+        "bleed_width": mm(page.width),
+        "bleed_height": mm(page.height),
+        "view_box": view_box(page),
+        # On dark art a mark needs a light edge to be seen: a wider white line under it.
+        "halo_width": f"{3 * geometry.MARK_WIDTH_PT * geometry.MM_PER_PT:.4f}",
+    }
+
+
+def print_cards(faces: list[Face], options: PrintOptions, *, title="Cliffhanger cards"):
+    """The PDF of the faces, each as many times as its copies say, and every fit problem."""
+    pages = layout(faces, options)
+    template, context = bleed_context() if options.bleed else sheet_context(options)
+    context |= {
+        "title": title,
+        "pages": [page_context(page) for page in pages],
+        "mark_width": f"{geometry.MARK_WIDTH_PT * geometry.MM_PER_PT:.4f}",
+    }
+    pdf = render_pdf(template, context)
+    return PrintResult(pdf=pdf, pages=len(pages), problems=problems_of(faces))

@@ -1,0 +1,162 @@
+"""What a player can print, read from the database and turned into faces: the cards ticked
+in My Cards, one of their rosters, or a whole deck. Every read of a player's things goes
+through rosters.selectors, which filter by owner (somebody else's roster is a 404)."""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+from io import BytesIO
+
+from django.db.models import prefetch_related_objects
+
+from cards import portraits
+from cards.printing import faces
+from rosters import selectors as rosters
+from rosters.serialize import character_as_data
+from rules import selectors as rules
+from rules.models import Deck
+
+CARDS = "cards"
+MAX_COPIES = 50
+
+
+@dataclass(frozen=True)
+class Printable:
+    """One thing to print: its faces and what could not be made into one."""
+
+    title: str
+    faces: list[faces.Face]
+    skipped: list[str] = field(default_factory=list)
+    # Characters whose copies the player may change: (form key, name, copies).
+    characters: list[tuple[str, str, int]] = field(default_factory=list)
+
+
+def data_uri(media_type, data):
+    return f"data:{media_type};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def stored_portrait(character):
+    """The 300 dpi print crop the designer saved, inlined so any storage backend works."""
+    if not character.portrait_print:
+        return None
+    with character.portrait_print.open("rb") as image:
+        return data_uri("image/jpeg", image.read())
+
+
+def exported_portrait(portrait):
+    """A roster file's portrait ({media_type, data, crop}) cut to the card's box. Pillow
+    decodes and re-encodes it, so nothing but pixels reaches the PDF."""
+    if not portrait:
+        return None
+    source = BytesIO(base64.b64decode(portrait["data"]))
+    cropped = portraits.crop_portrait(source, portrait.get("crop"))
+    return data_uri("image/jpeg", cropped.read())
+
+
+def source_choices(player):
+    """Everything the player can print, for the Print page's menu: (value, label)."""
+    choices = [(CARDS, "Cards ticked in My Cards")]
+    choices += [(f"roster-{r.pk}", f"Roster: {r.name}") for r in rosters.rosters_of(player)]
+    for deck in Deck.objects.select_related("ruleset").order_by("ruleset__order", "order"):
+        choices.append(
+            (f"deck-{deck.ruleset.slug}/{deck.slug}", f"{deck.ruleset.name}: {deck.name}")
+        )
+    return choices
+
+
+def character_faces(entries, player, copies):
+    """Faces for (character, role) pairs, one rules book per ruleset; cards of a ruleset
+    with no card design yet are named in `skipped`, not dropped silently."""
+    books, made, skipped, listed = {}, [], [], []
+    for character, role in entries:
+        key = f"copies-{character.pk}"
+        count = copies.get(key, 1)
+        listed.append((key, character.name, count))
+        ruleset = character.ruleset
+        if ruleset.slug not in books:
+            books[ruleset.slug] = rules.rules_book(ruleset, player)
+        try:
+            face = faces.character_face(
+                character_as_data(character, role),
+                books[ruleset.slug],
+                ruleset_name=ruleset.name,
+                portrait_uri=stored_portrait(character),
+                copies=count,
+            )
+        except faces.NoCardDesign as error:
+            skipped.append(f"{character.name}: {error}")
+            continue
+        made.append(face)
+    return made, skipped, listed
+
+
+def marked_cards(player, copies) -> Printable:
+    marked = rosters.characters_of(player).filter(marked_for_print=True)
+    made, skipped, listed = character_faces(((c, "") for c in marked), player, copies)
+    return Printable("My ticked cards", made, skipped, listed)
+
+
+def roster_cards(player, pk, copies) -> Printable:
+    roster = rosters.roster_or_404(player, pk)
+    members = rosters.members_of(roster)
+    prefetch_related_objects([member.character for member in members], "ruleset")
+    pairs = ((member.character, member.role) for member in members)
+    made, skipped, listed = character_faces(pairs, player, copies)
+    return Printable(roster.name, made, skipped, listed)
+
+
+def deck_as_data(deck, ruleset):
+    return {
+        "ruleset": ruleset.slug,
+        "ruleset_name": ruleset.name,
+        "slug": deck.slug,
+        "name": deck.name,
+        "back_label": deck.back_label,
+        "cards": [
+            {
+                "number": card.number,
+                "name": card.name,
+                "copies": card.copies,
+                "page": card.page,
+                "data": card.data,
+            }
+            for card in deck.cards.all()
+        ],
+    }
+
+
+def deck_cards(ruleset_slug, deck_slug) -> Printable:
+    ruleset = rules.ruleset_or_404(ruleset_slug)
+    deck = rules.deck_or_404(ruleset, deck_slug)
+    try:
+        made = faces.deck_faces(deck_as_data(deck, ruleset))
+    except faces.NoCardDesign as error:
+        return Printable(deck.name, [], [str(error)])
+    return Printable(deck.name, made)
+
+
+def printable(player, source, copies) -> Printable:
+    """The Printable a source value from source_choices names; 404 for anything unknown or
+    not the player's."""
+    if source.startswith("roster-"):
+        return roster_cards(player, source.removeprefix("roster-"), copies)
+    if source.startswith("deck-"):
+        ruleset_slug, _, deck_slug = source.removeprefix("deck-").partition("/")
+        return deck_cards(ruleset_slug, deck_slug)
+    return marked_cards(player, copies)
+
+
+def roster_file_faces(roster: dict, rules_book, *, ruleset_name) -> list[faces.Face]:
+    """Faces for a roster file (the JSON roster format), portraits included: what
+    `roster print FILE.json` prints. One copy of each character."""
+    book = rules_book.with_house_rules(roster.get("house_rules", []))
+    return [
+        faces.character_face(
+            character,
+            book,
+            ruleset_name=ruleset_name,
+            portrait_uri=exported_portrait(character.get("portrait")),
+        )
+        for character in roster["characters"]
+    ]

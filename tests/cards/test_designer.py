@@ -1,0 +1,199 @@
+"""The Card Designer: type profiles, live preview and findings, saving, portraits."""
+
+import io
+
+import pytest
+from PIL import Image
+
+from rosters.models import Character
+
+pytestmark = pytest.mark.django_db
+
+SKILLS = ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
+SMITH = {
+    "ruleset": "pulp-alley",
+    "character_type": "leader",
+    "name": "Singapore Smith",
+    "health": "d10",
+    "brawl_count": 3, "brawl_die": "d8",
+    "shoot_count": 3, "shoot_die": "d10",
+    "dodge_count": 3, "dodge_die": "d10",
+    "might_count": 2, "might_die": "d8",
+    "finesse_count": 3, "finesse_die": "d10",
+    "cunning_count": 2, "cunning_die": "d10",
+    "abilities": ["sharp", "deadeye", "hardened-veteran"],
+    "flavour": "Soldier of fortune.",
+}  # fmt: skip
+
+
+def png(colour="red", size=(600, 800)):
+    buffer = io.BytesIO()
+    Image.new("RGB", size, colour).save(buffer, "PNG")
+    buffer.seek(0)
+    buffer.name = "face.png"
+    return buffer
+
+
+def codes(response):
+    return {finding.code for finding in response.context["findings"]}
+
+
+def test_choosing_a_type_fills_its_creation_profile(client, pulp_alley):
+    response = client.get("/cards/designer/", {"type": "sidekick"})
+    form = response.context["form"]
+    counts = sorted(
+        form.initial[f"{s}_count"]
+        for s in ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
+    )
+    dice = sorted(
+        form.initial[f"{s}_die"] for s in ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
+    )
+    assert counts == [2, 2, 2, 3, 3, 3]
+    assert dice == ["d6", "d6", "d6", "d8", "d8", "d8"]
+    assert form.initial["health"] == "d8"
+    # A fresh card only lacks its abilities: the profile itself follows the book.
+    assert codes(response) == {"ability-count"}
+
+
+def test_the_preview_is_the_printed_card_as_a_picture(client, pulp_alley):
+    response = client.get("/cards/designer/", {"type": "follower"})
+    assert response.context["preview"].startswith("data:image/png;base64,")
+    assert 'alt="Card preview' in response.content.decode()
+
+
+def test_abilities_above_the_characters_level_are_shown_greyed_with_the_reason(client, pulp_alley):
+    form = client.get("/cards/designer/", {"type": "ally"}).context["form"]
+    rows = {row["entry"]["slug"]: row for row in form.ability_rows()}
+    assert rows["crafty"]["allowed"]  # level 2
+    assert not rows["deadeye"]["allowed"]  # level 3
+    assert rows["deadeye"]["reason"] == "Level 3: needs a level-3 character"
+    page = client.get("/cards/designer/", {"type": "ally"}).content.decode()
+    assert 'value="commander" disabled' in page
+
+
+def test_live_preview_applies_stat_abilities_the_way_the_book_prints_them(client, pulp_alley):
+    data = SMITH | {"character_type": "sidekick", "name": "Arge", "health": "d8",
+                    "brawl_count": 3, "brawl_die": "d8", "shoot_count": 3, "shoot_die": "d8",
+                    "dodge_count": 2, "dodge_die": "d6", "might_count": 3, "might_die": "d8",
+                    "finesse_count": 2, "finesse_die": "d6",
+                    "cunning_count": 2, "cunning_die": "d6",
+                    "abilities": ["athletic", "fierce"]}  # fmt: skip
+    response = client.post("/cards/designer/preview/", data, headers={"HX-Request": "true"})
+    assert response.content.decode().lstrip().startswith('<aside id="preview"')
+    skills = dict(response.context["face"].data["skills"])
+    assert skills["Brawl"] == "4d8"  # base 3d8 + Fierce
+    assert codes(response) == set()
+
+
+def test_live_preview_reports_what_breaks_the_creation_rules(client, pulp_alley):
+    response = client.post("/cards/designer/preview/", SMITH | {"brawl_count": 5})
+    assert "dice-count-pattern" in codes(response)
+    assert "Error:" in response.content.decode()
+
+
+def test_saving_a_card_puts_it_in_my_cards(client, pulp_alley):
+    response = client.post("/cards/designer/", SMITH)
+    character = Character.objects.get(name="Singapore Smith")
+    assert response.status_code == 302
+    assert response.url == f"/cards/{character.pk}/edit/"
+    assert character.owner.is_guest  # no account needed to start
+    assert character.profile["skills"]["brawl"] == "3d8"
+    assert character.profile["abilities"] == ["sharp", "deadeye", "hardened-veteran"]
+    edit = client.get(response.url)
+    assert codes(edit) == set()
+    assert "follows the book" in edit.content.decode()
+
+
+def test_an_invalid_card_is_not_saved_and_says_why(client, pulp_alley):
+    response = client.post("/cards/designer/", SMITH | {"name": ""})
+    assert response.status_code == 400
+    assert not Character.objects.exists()
+    assert "This field is required" in response.content.decode()
+
+
+def test_animal_needs_its_two_skills(client, pulp_alley):
+    chu = SMITH | {"character_type": "follower", "name": "Chu-Chu", "health": "d6",
+                   **{f"{s}_count": 1 for s in SKILLS}, **{f"{s}_die": "d6" for s in SKILLS},
+                   "abilities": ["animal"]}  # fmt: skip
+    without = client.post("/cards/designer/preview/", chu)
+    assert "animal-choice" in codes(without)
+    page = client.get("/cards/designer/", {"type": "follower"}).content.decode()
+    assert 'data-for="animal"' in page and "Animal: two skills that gain a die" in page
+    chosen = client.post("/cards/designer/preview/", chu | {"animal_skills": ["dodge", "finesse"]})
+    skills = dict(chosen.context["face"].data["skills"])
+    assert (skills["Shoot"], skills["Dodge"], skills["Finesse"]) == ("—", "2d6", "2d6")
+    assert "animal-choice" not in codes(chosen)
+
+
+def test_changing_type_refills_the_profile_but_keeps_the_name(client, pulp_alley):
+    response = client.post(
+        "/cards/designer/",
+        SMITH | {"character_type": "follower", "retype": "1"},
+        headers={"HX-Request": "true"},
+    )
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="editor"')
+    form = response.context["form"]
+    assert form.initial["name"] == "Singapore Smith"
+    assert form.initial["health"] == "d6"
+    assert all(form.initial[f"{s}_count"] == 1 for s in ("brawl", "dodge", "cunning"))
+    assert not Character.objects.exists()
+
+
+def test_portrait_upload_is_cleaned_and_cropped_at_300_dpi(client, pulp_alley):
+    client.post(
+        "/cards/designer/",
+        SMITH
+        | {"portrait": png(), "portrait_x": "0.5", "portrait_y": "0.3", "portrait_zoom": "1.5"},
+    )
+    character = Character.objects.get()
+    assert character.portrait.name.endswith(".jpg")
+    assert character.portrait_crop == {"x": 0.5, "y": 0.3, "zoom": 1.5}
+    with Image.open(character.portrait_print) as printed:
+        assert printed.size == (295, 366)
+        assert round(printed.info["dpi"][0]) == 300
+
+
+def test_a_file_that_is_not_a_picture_saves_nothing_and_says_why(client, pulp_alley):
+    bad = io.BytesIO(b"#!/bin/sh\necho pwned\n")
+    bad.name = "face.png"
+    response = client.post("/cards/designer/", SMITH | {"portrait": bad})
+    assert response.status_code == 400
+    assert "not an image we can read" in response.content.decode()
+    assert not Character.objects.exists()
+
+
+def test_editing_keeps_the_portrait_when_no_new_file_comes(client, pulp_alley):
+    client.post("/cards/designer/", SMITH | {"portrait": png()})
+    character = Character.objects.get()
+    source = character.portrait.name
+    client.post(f"/cards/{character.pk}/edit/", SMITH | {"name": "Smith", "portrait_x": "0.1"})
+    character.refresh_from_db()
+    assert character.name == "Smith"
+    assert character.portrait.name == source
+    assert character.portrait_crop["x"] == 0.1
+
+
+def test_someone_elses_card_is_404_in_the_designer(client, player, rival, pulp_alley):
+    card = Character.objects.create(
+        owner=player, ruleset=pulp_alley, character_type="ally", name="Enki"
+    )
+    client.force_login(rival)
+    assert client.get(f"/cards/{card.pk}/edit/").status_code == 404
+    assert client.post(f"/cards/{card.pk}/edit/", SMITH).status_code == 404
+    assert client.post(f"/cards/{card.pk}/preview/", SMITH).status_code == 404
+
+
+def test_names_with_markup_are_escaped_in_the_designer(client, pulp_alley):
+    response = client.post("/cards/designer/preview/", SMITH | {"name": "<script>x()</script>"})
+    assert "<script>x()</script>" not in response.content.decode()
+
+
+def test_designer_query_count_is_pinned(
+    player_client, player, pulp_alley, django_assert_num_queries
+):
+    card = Character.objects.create(
+        owner=player, ruleset=pulp_alley, character_type="leader", name="Smith", profile={}
+    )
+    with django_assert_num_queries(5):
+        player_client.get(f"/cards/{card.pk}/edit/")

@@ -1,0 +1,221 @@
+"""The Print page and its PDFs, as a player uses them: what gets printed, for whom, and
+the back offset they calibrate once."""
+
+import json
+from decimal import Decimal
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.test import Client
+from django.urls import reverse
+from PIL import Image
+
+from cards.portraits import PORTRAIT_BOX_MM, PORTRAIT_PIXELS
+from rosters.models import Character, Roster, RosterMember
+from tests.cards import pdf_reading as pdf
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLE = Path(settings.BASE_DIR) / "docs" / "examples" / "singapore-smith.json"
+LEAGUE = {c["name"]: c for c in json.loads(EXAMPLE.read_text())["characters"]}
+
+
+def card(owner, ruleset, name, *, marked=True, flavour=""):
+    data = LEAGUE[name]
+    return Character.objects.create(
+        owner=owner,
+        ruleset=ruleset,
+        character_type=data["type"],
+        name=name,
+        profile=data["profile"],
+        flavour=flavour,
+        marked_for_print=marked,
+    )
+
+
+@pytest.fixture
+def ticked(player, pulp_alley):
+    return [card(player, pulp_alley, name) for name in ("Singapore Smith", "Arge", "Enki")]
+
+
+@pytest.fixture
+def league(player, pulp_alley):
+    roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="Smith's League")
+    for position, name in enumerate(("Singapore Smith", "Kazak", "Chu-Chu")):
+        character = card(player, pulp_alley, name, marked=False)
+        RosterMember.objects.create(roster=roster, character=character, position=position)
+    return roster
+
+
+def pdf_of(response):
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    return pdf.read(
+        b"".join(response.streaming_content) if response.streaming else response.content
+    )
+
+
+def test_the_print_page_reminds_to_print_at_actual_size(client):
+    page = client.get(reverse("printing:page")).content.decode()
+    assert "Print at 100 % (Actual size)" in page
+    assert "Fit to page" in page
+
+
+def test_the_print_page_previews_my_ticked_cards(player_client, ticked, django_assert_num_queries):
+    # session, user, rosters menu, decks menu, ticked cards, rules book (types, entries)
+    with django_assert_num_queries(7):
+        response = player_client.get(reverse("printing:page"), {"source": "cards"})
+    page = response.content.decode()
+    assert "Singapore Smith" in page and "Enki" in page
+    assert page.count('src="data:image/png;base64,') == 1  # one sheet, one preview
+    assert reverse("printing:pdf") in page
+
+
+def test_the_pdf_holds_only_my_ticked_cards(player_client, player, rival, pulp_alley, ticked):
+    card(player, pulp_alley, "Kazak", marked=False)
+    card(rival, pulp_alley, "Little Skeet")
+    reader = pdf_of(player_client.get(reverse("printing:pdf"), {"source": "cards"}))
+    text = pdf.text(reader)
+    assert "SINGAPORE SMITH" in text and "ENKI" in text
+    assert "KAZAK" not in text and "LITTLE SKEET" not in text
+    assert len(pdf.card_rects(reader.pages[0])) == 3
+
+
+def test_copies_per_card(player_client, ticked):
+    smith = ticked[0]
+    query = {"source": "cards", f"copies-{smith.pk}": 8, "paper": "letter"}
+    reader = pdf_of(player_client.get(reverse("printing:pdf"), query))
+    assert len(reader.pages) == 2  # 8 + 1 + 1 cards
+    assert pdf.size_pt(reader.pages[0]) == (
+        pytest.approx(612, abs=0.01),
+        pytest.approx(792, abs=0.01),
+    )
+
+
+def test_a_roster_prints_its_members(player_client, league):
+    reader = pdf_of(
+        player_client.get(reverse("printing:pdf"), {"source": f"roster-{league.pk}", "backs": "on"})
+    )
+    text = pdf.text(reader)
+    assert all(name in text for name in ("SINGAPORE SMITH", "KAZAK", "CHU-CHU"))
+    assert len(reader.pages) == 2  # fronts, then backs
+
+
+def test_somebody_elses_roster_is_not_found(client, rival, league):
+    client.force_login(rival)
+    query = {"source": f"roster-{league.pk}"}
+    assert client.get(reverse("printing:page"), query).status_code == 404
+    assert client.get(reverse("printing:pdf"), query).status_code == 404
+
+
+def test_anonymous_visitors_can_print_a_deck_but_no_roster(client, league):
+    deck = client.get(reverse("printing:pdf"), {"source": "deck-pulp-alley/plot-point-rewards"})
+    assert "+1 Experience" in pdf.text(pdf_of(deck))
+    assert client.get(reverse("printing:pdf"), {"source": f"roster-{league.pk}"}).status_code == 404
+
+
+def test_bleed_download_is_one_card_per_page(player_client, ticked):
+    reader = pdf_of(player_client.get(reverse("printing:pdf"), {"source": "cards", "bleed": "on"}))
+    assert len(reader.pages) == 3
+    assert pdf.size_mm(reader.pages[0]) == (
+        pytest.approx(69.5, abs=0.05),
+        pytest.approx(94.9, abs=0.05),
+    )
+
+
+def test_the_print_page_reports_text_that_does_not_fit(player_client, player, pulp_alley):
+    card(player, pulp_alley, "Arge", flavour="Arge lifts crates, ships and grudges. " * 15)
+    page = player_client.get(reverse("printing:page")).content.decode()
+    assert "Check before printing" in page
+    assert "Arge: Abilities and flavour text: too long for the card" in page
+
+
+def test_nothing_ticked_means_nothing_to_download(player_client):
+    page = player_client.get(reverse("printing:page")).content.decode()
+    assert "Nothing to print yet" in page
+    assert player_client.get(reverse("printing:pdf")).status_code == 404
+
+
+def test_the_print_check_pdf(client):
+    reader = pdf_of(client.get(reverse("printing:calibration"), {"paper": "letter"}))
+    assert len(reader.pages) == 2
+    assert client.get(reverse("printing:calibration"), {"paper": "a0"}).status_code == 404
+
+
+def test_saving_the_back_offset_moves_the_backs(player_client, player, ticked):
+    response = player_client.post(
+        reverse("printing:back_offset"), {"x_mm": "1.5", "y_mm": "-0.5", "next": "/print/?backs=on"}
+    )
+    assert response.status_code == 302 and response["Location"] == "/print/?backs=on"
+    player.refresh_from_db()
+    assert (player.back_offset_x_mm, player.back_offset_y_mm) == (Decimal("1.5"), Decimal("-0.5"))
+    reader = pdf_of(player_client.get(reverse("printing:pdf"), {"source": "cards", "backs": "on"}))
+    backs = sorted(x for x, _, _, _ in pdf.card_rects(reader.pages[1]))
+    assert backs == [pytest.approx(x + 1.5, abs=0.1) for x in (9.75, 73.25, 136.75)]
+
+
+def test_an_offset_out_of_range_is_not_saved(player_client, player):
+    player_client.post(reverse("printing:back_offset"), {"x_mm": "55", "y_mm": "0"})
+    player.refresh_from_db()
+    assert player.back_offset_x_mm == 0
+
+
+def test_saving_the_offset_needs_the_csrf_token(player):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(player)
+    response = client.post(reverse("printing:back_offset"), {"x_mm": "1", "y_mm": "1"})
+    assert response.status_code == 403
+
+
+def test_the_offset_redirect_stays_on_this_site(player_client):
+    response = player_client.post(
+        reverse("printing:back_offset"), {"x_mm": "0", "y_mm": "0", "next": "https://evil.example/"}
+    )
+    assert response["Location"] == reverse("printing:page")
+
+
+def jpeg(size, colour=(168, 50, 30)):
+    out = BytesIO()
+    Image.new("RGB", size, colour).save(out, "JPEG")
+    return out.getvalue()
+
+
+def test_portraits_print_at_300_dpi_in_their_box(
+    player_client, player, pulp_alley, settings, tmp_path
+):
+    settings.MEDIA_ROOT = tmp_path
+    smith = card(player, pulp_alley, "Singapore Smith")
+    smith.portrait_print.save("smith.jpg", ContentFile(jpeg(PORTRAIT_PIXELS)))
+    reader = pdf_of(player_client.get(reverse("printing:pdf"), {"source": "cards"}))
+    (image,) = pdf.images(reader)
+    assert (image["/Width"], image["/Height"]) == PORTRAIT_PIXELS
+    (placed,) = pdf.image_placements(reader.pages[0])
+    assert placed == (
+        pytest.approx(PORTRAIT_BOX_MM[0], abs=0.1),
+        pytest.approx(PORTRAIT_BOX_MM[1], abs=0.1),
+    )
+    assert image["/Width"] / (placed[0] / 25.4) == pytest.approx(300, abs=5)
+
+
+def test_the_print_page_for_a_roster_in_a_fixed_number_of_queries(
+    player_client, league, django_assert_num_queries
+):
+    # session, user, rosters menu, decks menu, roster, members, their rulesets, rules book
+    # (types, entries): the same however many members the roster has
+    with django_assert_num_queries(9):
+        response = player_client.get(reverse("printing:page"), {"source": f"roster-{league.pk}"})
+    assert "Chu-Chu" in response.content.decode()
+
+
+def test_the_print_page_for_a_deck_in_a_fixed_number_of_queries(
+    client, rules_data, django_assert_num_queries
+):
+    # decks menu, ruleset, deck, its cards
+    with django_assert_num_queries(4):
+        response = client.get(
+            reverse("printing:page"), {"source": "deck-pulp-alley/plot-point-rewards"}
+        )
+    assert "Plot Point Reward cards" in response.content.decode()

@@ -1,0 +1,71 @@
+"""What a player may print: only their own things, every deck, and roster files with their
+portraits."""
+
+import base64
+import json
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from PIL import Image
+
+from cards.portraits import PORTRAIT_PIXELS
+from cards.printing import sources
+from rosters.models import Character, Roster
+from rules.fixture_book import rules_book_from_fixtures
+from rules.models import Ruleset
+
+EXAMPLE = Path(settings.BASE_DIR) / "docs" / "examples" / "singapore-smith.json"
+
+
+@pytest.mark.django_db
+def test_the_menu_offers_my_rosters_and_every_deck(player, rival, pulp_alley):
+    mine = Roster.objects.create(owner=player, ruleset=pulp_alley, name="Mine")
+    Roster.objects.create(owner=rival, ruleset=pulp_alley, name="Theirs")
+    values = [value for value, _ in sources.source_choices(player)]
+    assert values[0] == sources.CARDS
+    assert f"roster-{mine.pk}" in values
+    assert not any("Theirs" in label for _, label in sources.source_choices(player))
+    assert "deck-pulp-alley/fortune" in values and "deck-pulp-alley/plot-point-rewards" in values
+
+
+@pytest.mark.django_db
+def test_anonymous_visitors_get_no_rosters(rules_data):
+    values = [value for value, _ in sources.source_choices(None)]
+    assert not any(value.startswith("roster-") for value in values)
+
+
+@pytest.mark.django_db
+def test_cards_of_a_ruleset_without_a_design_are_named_not_dropped(player, pulp_alley):
+    seventv = Ruleset.objects.get(slug="7tv")
+    Character.objects.create(
+        owner=player,
+        ruleset=seventv,
+        character_type="star",
+        name="The Doctor",
+        marked_for_print=True,
+    )
+    printable = sources.marked_cards(player, {})
+    assert printable.faces == []
+    assert printable.skipped == ["The Doctor: There is no card design for 7TV characters yet."]
+
+
+def test_a_roster_file_prints_with_its_portrait_cut_to_the_box():
+    roster = json.loads(EXAMPLE.read_text())
+    picture = BytesIO()
+    Image.new("RGB", (1200, 900), (31, 95, 97)).save(picture, "PNG")
+    roster["characters"][0]["portrait"] = {
+        "media_type": "image/png",
+        "data": base64.b64encode(picture.getvalue()).decode(),
+        "crop": {"x": 0.5, "y": 0.5, "zoom": 1.5},
+    }
+    made = sources.roster_file_faces(
+        roster, rules_book_from_fixtures("pulp-alley"), ruleset_name="Pulp Alley"
+    )
+    assert [face.title for face in made] == [c["name"] for c in roster["characters"]]
+    uri = made[0].data["portrait_uri"]
+    assert uri.startswith("data:image/jpeg;base64,")
+    cropped = Image.open(BytesIO(base64.b64decode(uri.split(",", 1)[1])))
+    assert cropped.size == PORTRAIT_PIXELS
+    assert made[1].data["portrait_uri"] is None
