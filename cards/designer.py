@@ -63,6 +63,15 @@ class PulpAlleyCharacterForm(forms.Form):
         abilities = sorted(rules.of_kind("ability"), key=lambda a: (a["level"] or 0, a["name"]))
         self.fields["abilities"].choices = [(a["slug"], a["name"]) for a in abilities]
         self.ability_entries = abilities
+        if self.non_combatant:
+            # A second-edition Associate has no dice at all: nothing to fill in.
+            for name in ["health"] + [f"{s}_{part}" for s in SKILLS for part in ("count", "die")]:
+                self.fields[name].required = False
+
+    @property
+    def non_combatant(self):
+        kind = self.rules.character_type(self.value("character_type")) or {}
+        return bool(kind.get("profile", {}).get("non_combatant"))
 
     @classmethod
     def initial_for(cls, *, rules, character_type, character=None):
@@ -120,6 +129,8 @@ class PulpAlleyCharacterForm(forms.Form):
         if "extraordinary" in abilities and self.value("extraordinary_skill"):
             choices["extraordinary"] = [self.value("extraordinary_skill")]
         profile = {"health": self.value("health"), "skills": skills, "abilities": abilities}
+        if self.non_combatant:
+            profile = {"abilities": abilities}
         if choices:
             profile["ability_choices"] = choices
         return {

@@ -26,7 +26,7 @@ def designer_ruleset(request, character):
     return ruleset
 
 
-def designer_context(form, ruleset, rules, character):
+def designer_context(request, form, ruleset, rules, character):
     data = form.character_data()
     face = character_face(
         data,
@@ -43,6 +43,7 @@ def designer_context(form, ruleset, rules, character):
         "preview": card_png(face),
         "fit_problems": face.problems,
         "findings": engines.module_for(ruleset.slug).character_findings(data, rules),
+        "roster": joining_roster(request, ruleset),
     }
 
 
@@ -85,8 +86,12 @@ def designer(request, pk=None):
             form.add_error(None, f"{error} The card was not saved; fix the picture and save again.")
         else:
             messages.success(request, f"{result.character.name} saved to My Cards.")
+            roster = joining_roster(request, ruleset)
+            if roster is not None:
+                services.add_member(roster=roster, character=result.character)
+                return redirect("rosters:detail", pk=roster.pk)
             return redirect("cards:edit", pk=result.character.pk)
-    context = designer_context(form, ruleset, rules, character)
+    context = designer_context(request, form, ruleset, rules, character)
     partial = "#editor" if request.htmx and request.POST.get("retype") else ""
     return render(
         request, f"cards/designer.html{partial}", context, status=400 if form.errors else 200
@@ -100,9 +105,16 @@ def designer_preview(request, pk=None):
     ruleset = designer_ruleset(request, character)
     rules = rules_book(ruleset, request.user)
     form = DESIGNER_FORMS[ruleset.slug](request.POST, rules=rules)
-    return render(
-        request, "cards/designer.html#preview", designer_context(form, ruleset, rules, character)
-    )
+    context = designer_context(request, form, ruleset, rules, character)
+    return render(request, "cards/designer.html#preview", context)
+
+
+def joining_roster(request, ruleset):
+    """The player's roster a new card was designed for ("create in place"), if any."""
+    pk = request.POST.get("roster") or request.GET.get("roster")
+    if not pk or not str(pk).isdigit():
+        return None
+    return selectors.rosters_of(request.user).filter(pk=pk, ruleset=ruleset).first()
 
 
 def portrait_crop(post):

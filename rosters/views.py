@@ -6,6 +6,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.players import current_player
 from rosters import selectors, services
 from rosters.forms import NewRosterForm
+from rosters.serialize import character_as_data
+from rules import engines
 from rules.selectors import rules_book
 
 # Roster choices a player can pick from the library, per ruleset: choice key → entry kind.
@@ -38,12 +40,18 @@ def builder_context(request, roster):
         }
         for key, kind in kinds.items()
     ]
+    engine = engines.module_for(roster.ruleset.slug)
     rows = [
         {
             "member": member,
             "character": member.character,
             "type": rules.character_type(member.character.character_type) or {},
             "findings": report.about(member.character.name),
+            "printed": engine.printed_profile(character_as_data(member.character), rules),
+            "abilities": [
+                (rules.entry("ability", slug) or {"name": slug})["name"]
+                for slug in member.character.profile.get("abilities", [])
+            ],
         }
         for member in members
     ]

@@ -197,3 +197,34 @@ def test_designer_query_count_is_pinned(
     )
     with django_assert_num_queries(5):
         player_client.get(f"/cards/{card.pk}/edit/")
+
+
+def test_an_associate_has_no_dice_to_fill_in(client, pulp_alley):
+    page = client.get("/cards/designer/", {"type": "associate"}).content.decode()
+    assert "stay out of the fighting" in page
+    assert 'name="brawl_count"' not in page
+    client.post(
+        "/cards/designer/",
+        {"ruleset": "pulp-alley", "character_type": "associate", "name": "Jeeves"},
+    )
+    assert Character.objects.get(name="Jeeves").profile == {"abilities": []}
+
+
+def test_a_card_designed_from_a_roster_joins_that_roster(player_client, player, pulp_alley):
+    from rosters.models import Roster
+
+    league = Roster.objects.create(owner=player, ruleset=pulp_alley, name="Smith's League")
+    page = player_client.get("/cards/designer/", {"roster": league.pk}).content.decode()
+    assert "Save and add to Smith&#x27;s League" in page
+    response = player_client.post("/cards/designer/", SMITH | {"roster": league.pk})
+    assert response.url == f"/rosters/{league.pk}/"
+    assert [c.name for c in league.characters.all()] == ["Singapore Smith"]
+
+
+def test_a_card_cannot_be_slipped_into_someone_elses_roster(client, rival, pulp_alley):
+    from rosters.models import Roster
+
+    theirs = Roster.objects.create(owner=rival, ruleset=pulp_alley, name="Rival")
+    response = client.post("/cards/designer/", SMITH | {"roster": theirs.pk})
+    assert response.url.endswith("/edit/")
+    assert not theirs.characters.exists()
