@@ -1,0 +1,109 @@
+"""`manage.py bench`: how fast the pages and PDFs players wait on are, as a table.
+
+Runs against the configured database inside a transaction that is rolled back, so it leaves
+nothing behind. Times are wall-clock medians over several runs; query counts come from
+Django's own query capture. Speed is watched here, never by timed tests."""
+
+import statistics
+import time
+from contextlib import contextmanager
+
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.core.management.base import BaseCommand
+from django.db import connection, transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext, setup_test_environment
+
+from cards.printing.sheets import PrintOptions, print_cards
+from cards.printing.sources import deck_cards, roster_cards
+from rosters.samples import sample_document
+from rosters.transfer import import_roster
+from rules.engines import evaluate
+from rules.fixture_book import rules_book_from_fixtures
+
+
+class Rollback(Exception):
+    pass
+
+
+@contextmanager
+def rolled_back():
+    try:
+        with transaction.atomic():
+            yield
+            raise Rollback
+    except Rollback:
+        pass
+
+
+class Command(BaseCommand):
+    help = "Time the main pages, the roster engine and the PDFs; print a table."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--runs", type=int, default=5, help="runs per scenario (median)")
+
+    def handle(self, *args, runs, **options):
+        if not hasattr(mail, "outbox"):  # the test Client needs Django's test environment
+            setup_test_environment()
+        with rolled_back():
+            rows = [self.measure(name, action, runs) for name, action in self.scenarios()]
+        self.stdout.write(table(rows))
+
+    def measure(self, name, action, runs):
+        action()  # warm caches (templates, fonts) so the median shows steady state
+        times, queries = [], 0
+        for _ in range(runs):
+            with CaptureQueriesContext(connection) as captured:
+                started = time.perf_counter()
+                action()
+                times.append((time.perf_counter() - started) * 1000)
+            queries = len(captured)
+        return name, statistics.median(times), max(times), queries
+
+    def scenarios(self):
+        player = get_user_model().objects.create_user("bench-player", password="x" * 12)
+        smith = sample_document("singapore-smith")
+        league = import_roster(owner=player, document=smith).roster
+        rules = rules_book_from_fixtures("pulp-alley")
+        client = Client()
+        client.force_login(player)
+        card = league.characters.first()
+        designer_post = {
+            "ruleset": "pulp-alley",
+            "character_type": "ally",
+            "name": "Bench",
+            "health": "d6",
+            **{f"{s}_count": 1 for s in ("brawl", "dodge", "might", "finesse")},
+            **{f"{s}_count": 2 for s in ("shoot", "cunning")},
+            **{
+                f"{s}_die": "d6" for s in ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
+            },
+            "abilities": ["crafty"],
+        }
+        return [
+            ("engine: Singapore Smith's league", lambda: evaluate(smith, rules)),
+            ("page: Ability Library search", lambda: client.get("/rules/pulp-alley/ability/?q=a")),
+            ("page: My Cards", lambda: client.get("/cards/")),
+            ("page: league builder (6 cards)", lambda: client.get(f"/rosters/{league.pk}/")),
+            ("page: designer, edit a card", lambda: client.get(f"/cards/{card.pk}/edit/")),
+            ("htmx: designer live preview", lambda: client.post(
+                "/cards/designer/preview/", designer_post)),
+            ("htmx: add a perk in the builder", lambda: client.post(
+                f"/rosters/{league.pk}/choices/perks/", {"perks": ["nefarious"]},
+                headers={"HX-Request": "true"})),
+            ("pdf: league cards, A4 with backs", lambda: print_cards(
+                roster_cards(player, league.pk, {}).faces, PrintOptions(backs=True))),
+            ("pdf: Fortune deck, 45 cards", lambda: print_cards(
+                deck_cards("pulp-alley", "fortune").faces, PrintOptions())),
+            ("page: Print page with thumbnails", lambda: client.get(
+                f"/print/?source=roster-{league.pk}")),
+        ]  # fmt: skip
+
+
+def table(rows):
+    header = ("scenario", "median ms", "max ms", "queries")
+    lines = [f"{header[0]:<36} {header[1]:>10} {header[2]:>8} {header[3]:>8}", "-" * 65]
+    for name, median, worst, queries in rows:
+        lines.append(f"{name:<36} {median:>10.1f} {worst:>8.1f} {queries:>8}")
+    return "\n".join(lines)
