@@ -13,5 +13,4 @@ urlpatterns = [
     path("<int:pk>/delete/", views.delete_card, name="delete"),
     path("<int:pk>/restore/", views.restore_card, name="restore"),
     path("<int:pk>/mark/", views.mark_card, name="mark"),
-    path("cheat-sheets/", views.cheatsheets, name="cheatsheets"),
 ]

@@ -182,8 +182,3 @@ def mark_card(request, pk):
             {"card": result.character, "marked": marked_count, "oob": True},
         )
     return redirect("cards:library")
-
-
-@require_GET
-def cheatsheets(request):
-    return render(request, "cards/cheatsheets.html")

@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.contrib import admin
+from django.templatetags.static import static as static_url
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from config import views
 
@@ -13,6 +15,8 @@ urlpatterns = [
     path("cheat-sheets/", include("cards.cheatsheet_urls")),
     path("print/", include("cards.print_urls")),
     path("admin/", admin.site.urls),
+    # Browsers ask for /favicon.ico whatever the page links to.
+    path("favicon.ico", RedirectView.as_view(url=static_url("favicon.svg"), permanent=True)),
 ]
 
 if settings.DEBUG:

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from cards import cheatsheet_views as views
+
+app_name = "cheatsheets"
+urlpatterns = [
+    path("", views.cheatsheets_page, name="index"),
+    path("<slug:ruleset>/quick-reference.pdf", views.quick_reference, name="quick_reference"),
+    path("rosters/<int:pk>/reference.pdf", views.roster_reference, name="roster_reference"),
+]

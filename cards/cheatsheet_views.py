@@ -1,0 +1,50 @@
+"""The Cheat Sheets page and its PDF downloads: each ruleset's quick reference, and the rules
+reference of one of the player's rosters (somebody else's roster is simply not found)."""
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET
+
+from cards import cheatsheets
+from rosters import selectors
+from rules.models import Ruleset
+from rules.selectors import rules_book, ruleset_or_404
+
+
+def pdf_download(pdf, filename):
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def cheatsheets_page(request):
+    rulesets = [
+        {"ruleset": ruleset, "ready": cheatsheets.has_quick_reference(ruleset.slug)}
+        for ruleset in Ruleset.objects.all()
+    ]
+    context = {"rulesets": rulesets, "rosters": selectors.rosters_of(request.user)}
+    return render(request, "cards/cheatsheets.html", context)
+
+
+@require_GET
+def quick_reference(request, ruleset):
+    ruleset = ruleset_or_404(ruleset)
+    try:
+        pdf = cheatsheets.quick_reference_pdf(ruleset.slug)
+    except cheatsheets.NoCheatSheet as error:
+        raise Http404(str(error)) from error
+    return pdf_download(pdf, f"{ruleset.slug}-quick-reference.pdf")
+
+
+@require_GET
+def roster_reference(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    rules = rules_book(roster.ruleset, request.user)
+    data = selectors.roster_data(roster, selectors.members_of(roster), rules)
+    try:
+        pdf = cheatsheets.roster_reference_pdf(data, rules)
+    except cheatsheets.NoCheatSheet as error:
+        raise Http404(str(error)) from error
+    return pdf_download(pdf, f"{slugify(roster.name) or 'roster'}-rules-reference.pdf")
