@@ -1,8 +1,6 @@
 from django.conf import settings
 from django.contrib import admin
-from django.templatetags.static import static as static_url
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from config import views
 
@@ -16,7 +14,7 @@ urlpatterns = [
     path("print/", include("cards.print_urls")),
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico whatever the page links to.
-    path("favicon.ico", RedirectView.as_view(url=static_url("favicon.svg"), permanent=True)),
+    path("favicon.ico", views.favicon),
 ]
 
 if settings.DEBUG:

@@ -18,6 +18,20 @@ KIND_LABELS = {
     "gear": ("Gear", "Gear"),
     "backup": ("Backup", "Backup characters"),
     "skill": ("Skill", "Skills"),
+    "profile": ("Profile", "Profiles"),
+    "special-effect": ("Special effect", "Special effects"),
+    "profile-effect": ("Profile special effect", "Profile special effects"),
+    "vehicle-effect": ("Vehicle special effect", "Vehicle special effects"),
+    "star-quality": ("Star quality", "Star qualities"),
+    "stunt": ("Stunt", "Stunts"),
+    "genre": ("Genre", "Genres"),
+    "unit": ("Unit", "Units"),
+    "status": ("Status", "Statuses"),
+    "weapon-effect": ("Weapon effect", "Weapon effects"),
+    "prop": ("Prop", "Props"),
+    "maguffin": ("Maguffin", "Maguffins"),
+    "grimoire": ("Grimoire", "Grimoires"),
+    "spell": ("Spell", "Spells"),
 }
 
 

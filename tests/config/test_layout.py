@@ -30,3 +30,10 @@ def test_home_lists_the_four_games(client, rules_data):
     page = client.get("/").content.decode()
     for name in ["Pulp Alley", "7TV", "Pulp City", "Pulp Fiction"]:
         assert name in page
+
+
+@pytest.mark.django_db
+def test_browsers_asking_for_favicon_ico_get_our_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response.url == "/static/favicon.svg"

@@ -51,3 +51,14 @@ def test_roster_names_are_escaped(player_client, player, pulp_alley):
     page = player_client.get(f"/rosters/{roster.pk}/").content.decode()
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;" in page
+
+
+def test_only_games_with_a_roster_engine_can_be_chosen(player_client, rules_data):
+    from rules.models import Ruleset
+
+    seven = Ruleset.objects.get(slug="7tv")
+    page = player_client.get("/rosters/").content.decode()
+    assert "Pulp Alley" in page and ">7TV<" not in page
+    response = player_client.post("/rosters/", {"ruleset": seven.pk, "name": "Cast"})
+    assert response.status_code == 200
+    assert not Roster.objects.filter(name="Cast").exists()
