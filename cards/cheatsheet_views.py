@@ -1,5 +1,5 @@
 """The Cheat Sheets page and its PDF downloads: each ruleset's quick reference, and the rules
-reference of one of the player's rosters (somebody else's roster is simply not found)."""
+reference and roster sheet of one of the player's rosters (somebody else's is not found)."""
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
@@ -7,6 +7,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from cards import cheatsheets
+from cards.roster_sheet import roster_sheet_pdf
 from rosters import selectors
 from rules.models import Ruleset
 from rules.selectors import rules_book, ruleset_or_404
@@ -38,13 +39,23 @@ def quick_reference(request, ruleset):
     return pdf_download(pdf, f"{ruleset.slug}-quick-reference.pdf")
 
 
-@require_GET
-def roster_reference(request, pk):
+def roster_pdf(request, pk, render, suffix):
+    """A PDF about one of the player's rosters (somebody else's is not found)."""
     roster = selectors.roster_or_404(request.user, pk)
     rules = rules_book(roster.ruleset, request.user)
     data = selectors.roster_data(roster, selectors.members_of(roster), rules)
     try:
-        pdf = cheatsheets.roster_reference_pdf(data, rules)
+        pdf = render(data, rules)
     except cheatsheets.NoCheatSheet as error:
         raise Http404(str(error)) from error
-    return pdf_download(pdf, f"{slugify(roster.name) or 'roster'}-rules-reference.pdf")
+    return pdf_download(pdf, f"{slugify(roster.name) or 'roster'}-{suffix}.pdf")
+
+
+@require_GET
+def roster_reference(request, pk):
+    return roster_pdf(request, pk, cheatsheets.roster_reference_pdf, "rules-reference")
+
+
+@require_GET
+def roster_sheet(request, pk):
+    return roster_pdf(request, pk, roster_sheet_pdf, "roster-sheet")
