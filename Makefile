@@ -5,11 +5,21 @@ PORT   ?= 8000
 MANAGE := $(BIN)/python manage.py
 
 .PHONY: run test lint format bench serve-prod install rules clean
+.DEFAULT_GOAL := run
+
+# Without a virtualenv yet, find a Python >= 3.12 first; if there is none, stop with one line.
+ifeq ($(wildcard $(BIN)/python),)
+PYTHON_FOR_VENV := $(shell bin/find-python 2>/dev/null)
+ifeq ($(PYTHON_FOR_VENV),)
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),run)),)
+$(error Cliffhanger needs Python 3.12 or newer: install it (or set PYTHON=/path/to/python3.12) and run make again)
+endif
+endif
+endif
 
 # The stamp is rebuilt when the lock file changes, so `make` always matches requirements.lock.
 $(VENV)/.installed: requirements.lock
-	@PY=$$(bin/find-python) || exit 1; \
-	  [ -x $(BIN)/python ] || "$$PY" -m venv $(VENV) || { echo "Could not create $(VENV) with $$PY." >&2; exit 1; }
+	@[ -x $(BIN)/python ] || $(PYTHON_FOR_VENV) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
 	@touch $@
 
