@@ -1,22 +1,17 @@
 """The Cheat Sheets page and its PDF downloads: each ruleset's quick reference, and the rules
 reference and roster sheet of one of the player's rosters (somebody else's is not found)."""
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from cards import cheatsheets
+from cards.pdf import pdf_attachment
 from cards.roster_sheet import roster_sheet_pdf
 from rosters import selectors
 from rules.models import Ruleset
 from rules.selectors import rules_book, ruleset_or_404
-
-
-def pdf_download(pdf, filename):
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
 
 
 @require_GET
@@ -36,7 +31,7 @@ def quick_reference(request, ruleset):
         pdf = cheatsheets.quick_reference_pdf(ruleset.slug)
     except cheatsheets.NoCheatSheet as error:
         raise Http404(str(error)) from error
-    return pdf_download(pdf, f"{ruleset.slug}-quick-reference.pdf")
+    return pdf_attachment(pdf, f"{ruleset.slug}-quick-reference.pdf")
 
 
 def roster_pdf(request, pk, render, suffix):
@@ -48,7 +43,7 @@ def roster_pdf(request, pk, render, suffix):
         pdf = render(data, rules)
     except cheatsheets.NoCheatSheet as error:
         raise Http404(str(error)) from error
-    return pdf_download(pdf, f"{slugify(roster.name) or 'roster'}-{suffix}.pdf")
+    return pdf_attachment(pdf, f"{slugify(roster.name) or 'roster'}-{suffix}.pdf")
 
 
 @require_GET

@@ -5,9 +5,11 @@ The words live as data in fixtures/<ruleset>/cheatsheet/ (the shape is documente
 each file); this module turns them, or a roster in the JSON roster format plus its RulesBook,
 into plain dataclasses the templates under templates/cards/cheatsheets/ lay out."""
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from functools import cache
 
+from cards.cheatsheet_profiles import READINGS
 from cards.pdf import render_pdf
 from rules import engines
 from rules.engines.base import RulesBook
@@ -175,6 +177,7 @@ class Entry:
     custom: bool = False
     missing: bool = False
     users: tuple[str, ...] = ()
+    glyphs: str = ""  # a 7TV effect's plot point cost and action in words
 
 
 @dataclass(frozen=True)
@@ -190,6 +193,15 @@ class CharacterRow:
     role: str
     stats: tuple[str, ...]
     abilities: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ProfileTable:
+    """Characters whose profiles share columns (7TV vehicles get a table of their own)."""
+
+    columns: tuple[str, ...]
+    health: int | None  # the Health column's index
+    rows: tuple[CharacterRow, ...]
 
 
 @dataclass(frozen=True)
@@ -210,11 +222,15 @@ class RosterReference:
     ruleset_name: str
     budget: str
     legal: bool
-    columns: tuple[str, ...]
+    tables: tuple[ProfileTable, ...]
+    abilities_heading: str
     legend: str
-    characters: tuple[CharacterRow, ...]
     support: tuple[SupportCast, ...]
     groups: tuple[Group, ...]
+
+    @property
+    def characters(self):
+        return tuple(row for table in self.tables for row in table.rows)
 
 
 @cache
@@ -236,16 +252,25 @@ def with_house_rules(roster, rules: RulesBook):
 
 def roster_reference(roster: dict, rules: RulesBook) -> RosterReference:
     """Everything the roster reference prints, from a roster-format dict and its RulesBook.
-    Raises NoCheatSheet for a ruleset without reference data or engine."""
+    Raises NoCheatSheet for a ruleset without reference data, engine or profile reading."""
     spec = read_sheet(rules.ruleset, "roster-reference")
     groups_spec = as_list(spec.get("groups"))
     try:
         engine = engines.module_for(rules.ruleset)
     except engines.UnknownRuleset as error:
         raise NoCheatSheet(str(error)) from error
+    if rules.ruleset not in READINGS:
+        raise NoCheatSheet(f"No profile table for ruleset {rules.ruleset!r} yet.")
     rules = with_house_rules(roster, rules)
     characters = [as_dict(c) for c in as_list(roster.get("characters"))]
-    on_table = [c for c in characters if not non_combatant(c, rules)]
+    readings = [
+        READINGS[rules.ruleset](c, engine.printed_profile(c, rules), rules) for c in characters
+    ]
+    on_table = [
+        (character, reading)
+        for character, reading in zip(characters, readings, strict=True)
+        if not non_combatant(character, rules)
+    ]
     report = engines.evaluate(roster, rules)
     return RosterReference(
         name=str(roster.get("name", "")),
@@ -253,11 +278,13 @@ def roster_reference(roster: dict, rules: RulesBook) -> RosterReference:
         ruleset_name=ruleset_names().get(rules.ruleset, rules.ruleset),
         budget=report.budget.label,
         legal=report.legal,
-        columns=profile_columns(engine, on_table, rules),
+        tables=profile_tables(on_table, rules, groups_spec),
+        abilities_heading=str(spec.get("abilities_heading", "Abilities")),
         legend=str(spec.get("legend", "")),
-        characters=tuple(character_row(engine, c, rules, groups_spec) for c in on_table),
         support=support_cast(characters, rules),
-        groups=used_groups(roster, characters, rules, groups_spec),
+        groups=used_groups(
+            roster, list(zip(characters, readings, strict=True)), rules, groups_spec
+        ),
     )
 
 
@@ -274,33 +301,37 @@ def non_combatant(character, rules):
     return bool(as_dict(type_of(character, rules).get("profile")).get("non_combatant"))
 
 
-def skill_label(slug, rules):
-    return as_dict(rules.entry("skill", slug)).get("name") or slug.replace("-", " ").capitalize()
+def profile_tables(on_table, rules, groups_spec):
+    """One table per set of columns, in the order the roster first uses each."""
+    tables = {}
+    for character, reading in on_table:
+        key = (reading.columns, reading.health)
+        tables.setdefault(key, []).append(character_row(character, reading, rules, groups_spec))
+    return tuple(
+        ProfileTable(columns, health, tuple(rows)) for (columns, health), rows in tables.items()
+    )
 
 
-def profile_columns(engine, characters, rules):
-    """Health, then the skills in the order the engine prints them."""
-    sample = engine.printed_profile(characters[0] if characters else {}, rules)
-    return ("Health", *(skill_label(slug, rules) for slug in sample["skills"]))
-
-
-def character_row(engine, character, rules, groups_spec):
-    printed = engine.printed_profile(character, rules)
-    health = printed["health"] or "—"
-    if printed["knocked_out"] and printed["health"]:
-        health += "*"
+def character_row(character, reading, rules, groups_spec):
+    """The row: name, type, role, the profile's cells and what the character uses from every
+    group shown in the table (a group with `in_table: false` is listed only below it)."""
     profile = as_dict(character.get("profile"))
-    abilities = [
-        name_in(rules, spec["kind"], slug)
-        for spec in groups_spec
-        for key in as_list(spec.get("from_profile"))
-        for slug in slugs(profile.get(key))
-    ]
+    abilities = []
+    for spec in groups_spec:
+        if not spec.get("in_table", True):
+            continue
+        for key in as_list(spec.get("from_profile")):
+            abilities += [name_in(rules, spec["kind"], slug) for slug in slugs(profile.get(key))]
+        for key in as_list(spec.get("from_printed")):
+            abilities += [
+                printed_entry(item, spec["kind"], rules)[1].name
+                for item in reading.uses.get(key, ())
+            ]
     return CharacterRow(
         name=str(character.get("name", "")),
-        type_name=type_of(character, rules).get("name", str(character.get("type", ""))),
+        type_name=reading.type_name,
         role=str(character.get("role") or "").replace("-", " "),
-        stats=(health, *printed["skills"].values()),
+        stats=reading.cells,
         abilities=tuple(dict.fromkeys(abilities)),
     )
 
@@ -328,46 +359,61 @@ def cast_of(kind, members):
 
 
 def used_groups(roster, characters, rules, groups_spec):
-    """Each group's entries the roster uses, sorted by name; empty groups are left out."""
+    """Each group's entries the roster uses, sorted by name; empty groups are left out. A group
+    collects library slugs from the roster's choices (from_choices) or the characters'
+    profiles (from_profile), or what the printed profiles use (from_printed): printed entries
+    as they are, or names looked up among the group's kind."""
     choices = as_dict(roster.get("choices"))
-    users = {}  # (kind, slug) -> who uses it, in roster order
+    found = {}  # (group index, key) -> (entry, users in roster order)
 
-    def use(kind, slug, who):
-        users.setdefault((kind, slug), [])
-        if who not in users[(kind, slug)]:
-            users[(kind, slug)].append(who)
+    def use(index, key, entry, who):
+        _, users = found.setdefault((index, key), (entry, []))
+        if who and who not in users:
+            users.append(who)
 
-    for spec in groups_spec:
+    for index, spec in enumerate(groups_spec):
+        kind = spec.get("kind")
         for key in as_list(spec.get("from_choices")):
             for slug in slugs(choices.get(key)):
-                use(spec["kind"], slug, "")
-        for character in characters:
+                use(index, slug, entry_of(rules, kind, slug), "")
+        for character, reading in characters:
+            who = str(character.get("name", ""))
             profile = as_dict(character.get("profile"))
             for key in as_list(spec.get("from_profile")):
                 for slug in slugs(profile.get(key)):
-                    use(spec["kind"], slug, str(character.get("name", "")))
+                    use(index, slug, entry_of(rules, kind, slug), who)
+            for key in as_list(spec.get("from_printed")):
+                for item in reading.uses.get(key, ()):
+                    use(index, *printed_entry(item, kind, rules), who)
     # A league-wide perk hands its ability to every member: list it with the abilities.
-    for kind, slug in list(users):
-        granted = effect_of(as_dict(rules.entry(kind, slug))).get("grants_ability_to_all")
-        if granted:
-            use("ability", granted, f"everyone ({name_in(rules, kind, slug)})")
+    abilities = next(
+        (i for i, spec in enumerate(groups_spec) if spec.get("kind") == "ability"), None
+    )
+    for index, key in list(found):
+        granted = effect_of(as_dict(rules.entry(groups_spec[index].get("kind"), key))).get(
+            "grants_ability_to_all"
+        )
+        if granted and abilities is not None:
+            giver = name_in(rules, groups_spec[index]["kind"], key)
+            use(abilities, granted, entry_of(rules, "ability", granted), f"everyone ({giver})")
     groups = []
-    for spec in groups_spec:
-        found = [
-            entry_of(rules, spec["kind"], slug, who)
-            for (kind, slug), who in users.items()
-            if kind == spec["kind"]
+    for index, spec in enumerate(groups_spec):
+        entries = [
+            replace(entry, users=tuple(users))
+            for (group, _), (entry, users) in found.items()
+            if group == index
         ]
-        if found:
-            groups.append(Group(spec["title"], tuple(sorted(found, key=lambda e: e.name.lower()))))
+        if entries:
+            groups.append(
+                Group(spec["title"], tuple(sorted(entries, key=lambda e: e.name.lower())))
+            )
     return tuple(groups)
 
 
-def entry_of(rules, kind, slug, who):
+def entry_of(rules, kind, slug):
     entry = rules.entry(kind, slug)
-    users = tuple(name for name in who if name)
     if entry is None:
-        return Entry(name=slug, page=None, summary="", missing=True, users=users)
+        return Entry(name=slug, page=None, summary="", missing=True)
     return Entry(
         name=entry.get("name") or slug,
         page=entry.get("page"),
@@ -376,5 +422,41 @@ def entry_of(rules, kind, slug, who):
         cost=entry.get("cost"),
         edition=entry.get("edition") or "",
         custom=bool(entry.get("custom")),
-        users=users,
     )
+
+
+def printed_entry(item, kind, rules):
+    """(key, Entry) for something a printed profile uses: an entry the engine printed (a 7TV
+    special effect, keyed by its reference) or a name printed on the card ("Push 2\"") looked
+    up among the library entries of `kind`."""
+    if isinstance(item, dict):
+        entry = Entry(
+            name=str(item.get("name") or "?"),
+            page=item.get("page"),
+            summary=str(item.get("summary") or ""),
+            custom=bool(item.get("custom")),
+            glyphs=str(item.get("glyphs") or ""),
+        )
+        return str(item.get("ref") or entry.name), entry
+    index = slug_by_name(rules, kind)
+    slug = index.get(str(item).lower()) or index.get(name_key(item))
+    return (
+        (slug, entry_of(rules, kind, slug)) if slug else (item, Entry(item, None, "", missing=True))
+    )
+
+
+def name_key(name):
+    """A printed name as it matches an entry whose name has X inches in it: 'Push 2"' and
+    'Push X"' both read 'push x"'."""
+    return re.sub(r'\b\d+"', 'X"', str(name)).lower()
+
+
+def slug_by_name(rules, kind):
+    """{lower-case name: slug} for a kind, plus {name key: slug} for names with an X in them."""
+    found = {}
+    for entry in rules.of_kind(kind):
+        name = str(entry.get("name") or "")
+        found.setdefault(name.lower(), entry["slug"])
+        if 'X"' in name:
+            found.setdefault(name_key(name), entry["slug"])
+    return found

@@ -9,6 +9,7 @@ from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.http import HttpResponse
 from django.template.loader import render_to_string
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
@@ -74,3 +75,10 @@ def html_to_pdf(html):
 
 def render_pdf(template_name, context):
     return html_to_pdf(render_to_string(template_name, context))
+
+
+def pdf_attachment(pdf, filename):
+    """A PDF as a download named `filename`."""
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

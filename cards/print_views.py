@@ -3,7 +3,7 @@ sheet, and the player's saved back offset. Reads go through cards.printing.sourc
 only ever finds the player's own cards and rosters."""
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player, player_required
 from cards import services
+from cards.pdf import pdf_attachment
 from cards.print_forms import BackOffsetForm, PrintForm, copies_from
 from cards.printing import calibration, sources
 from cards.printing.geometry import PAPERS
@@ -42,12 +43,6 @@ def print_job(request):
     return form, printable, options
 
 
-def pdf_response(pdf, filename):
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 @require_GET
 def print_page(request):
     form, printable, options = print_job(request)
@@ -75,7 +70,7 @@ def print_pdf(request):
         raise Http404("Nothing to print: choose at least one card.")
     result = print_cards(printable.faces, options, title=printable.title)
     name = slugify(printable.title) or "cards"
-    return pdf_response(result.pdf, f"{name}-{options.paper}.pdf")
+    return pdf_attachment(result.pdf, f"{name}-{options.paper}.pdf")
 
 
 @require_GET
@@ -83,7 +78,7 @@ def calibration_pdf(request):
     paper = request.GET.get("paper", "a4")
     if paper not in PAPERS:
         raise Http404("Unknown paper size.")
-    return pdf_response(calibration.calibration_pdf(paper), f"print-check-{paper}.pdf")
+    return pdf_attachment(calibration.calibration_pdf(paper), f"print-check-{paper}.pdf")
 
 
 @require_POST

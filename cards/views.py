@@ -5,7 +5,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.players import current_player
 from cards import portraits
-from cards.designer import DESIGNER_FORMS
+from cards.designers import DESIGNER_FORMS
 from cards.printing.faces import character_face
 from cards.printing.preview import card_png
 from cards.printing.sources import stored_portrait
@@ -28,6 +28,7 @@ def designer_ruleset(request, character):
 
 def designer_context(request, form, ruleset, rules, character):
     data = form.character_data()
+    engine = engines.module_for(ruleset.slug)
     face = character_face(
         data,
         rules,
@@ -42,8 +43,10 @@ def designer_context(request, form, ruleset, rules, character):
         "face": face,
         "preview": card_png(face),
         "fit_problems": face.problems,
-        "findings": engines.module_for(ruleset.slug).character_findings(data, rules),
+        "findings": engine.character_findings(data, rules),
+        "cost": engine.character_cost(data, rules),
         "roster": joining_roster(request, ruleset),
+        "rulesets": Ruleset.objects.filter(slug__in=DESIGNER_FORMS),
     }
 
 
@@ -139,6 +142,7 @@ def card_library(request):
         "type_choices": selectors.character_type_choices(request.user),
         "marked": selectors.characters_of(request.user).filter(marked_for_print=True).count(),
         "deleted": selectors.recently_deleted(request.user),
+        "designer_rulesets": set(DESIGNER_FORMS),
     }
     template = "cards/library.html#results" if request.htmx else "cards/library.html"
     return render(request, template, context)

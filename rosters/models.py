@@ -75,7 +75,7 @@ class RosterMember(models.Model):
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="memberships")
     position = models.PositiveSmallIntegerField(default=0)
     # Per-roster role, e.g. the Sidekick acting as leader under Mastermind.
-    role = models.CharField(max_length=40, blank=True)
+    role = models.CharField(max_length=120, blank=True)
 
     class Meta:
         ordering = ["position", "pk"]

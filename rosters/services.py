@@ -153,3 +153,36 @@ def set_choice(*, roster, key, values):
 @transaction.atomic
 def delete_roster(*, roster):
     roster.delete()
+
+
+@transaction.atomic
+def update_settings(*, roster, settings, budget=None):
+    """Scalar choices (a cast's affiliation, its chosen genre) and the budget limit."""
+    roster.choices = {**roster.choices, **settings}
+    if budget is not None:
+        roster.budget = budget
+    roster.save(update_fields=["choices", "budget", "updated_at"])
+    return RosterResult(roster=roster)
+
+
+@transaction.atomic
+def add_library_profile(*, roster, entry, count=1):
+    """Buy a profile straight from the library (a 7TV Star, Extra or vehicle): it becomes a
+    card in My Cards, so it can be printed and customised, and joins the roster."""
+    character = Character.objects.create(
+        owner=roster.owner,
+        ruleset=roster.ruleset,
+        character_type=entry["data"].get("type", ""),
+        name=entry["name"],
+        profile={"base": entry["slug"], "count": max(1, count)},
+    )
+    add_member(roster=roster, character=character)
+    return CharacterResult(character=character)
+
+
+@transaction.atomic
+def set_model_count(*, character, count):
+    """How many models one roster line buys (Extras and vehicles come in groups)."""
+    character.profile = {**character.profile, "count": max(1, min(count, 99))}
+    character.save(update_fields=["profile", "updated_at"])
+    return CharacterResult(character=character)

@@ -13,6 +13,7 @@ from rosters.format import RosterFormatError, choice_kind, validate_roster
 from rosters.models import Character, Roster, RosterMember
 from rules import engines
 from rules.engines.dice import ABSENT
+from rules.engines.plain import counted
 from rules.models import LibraryEntry, Ruleset
 from rules.selectors import rules_book
 from rules.services import unique_house_slug
@@ -217,12 +218,14 @@ def roster_as_text(*, document, report, rules, game) -> str:
         summary = character_summary(character, rules)
         role = " (acting leader)" if summary["acting_leader"] else ""
         lines += ["", f"{summary['name']} · {summary['type_name']}{role}"]
-        lines.append(f"  {profile_line(summary['printed'])}")
+        lines.append(f"  {summary['line']}")
         if summary["abilities"]:
             lines.append(f"  Abilities: {', '.join(summary['abilities'])}")
     chosen = [(key, values) for key, values in (document.get("choices") or {}).items() if values]
     lines += [""] if chosen else []
     for key, values in chosen:
+        # 7TV's affiliation and genre are single slugs, Pulp Alley's perks lists of them.
+        values = values if isinstance(values, list) else [values]
         names = ", ".join(entry_label(rules, choice_kind(key), slug) for slug in values)
         lines.append(f"{key.replace('_', ' ').capitalize()}: {names}")
     return "\n".join(lines) + "\n"
@@ -235,19 +238,33 @@ def character_summary(character, rules):
     engine = engines.module_for(rules.ruleset)
     profile = character.get("profile") or {}
     kind = rules.character_type(character.get("type")) or {}
-    choices = profile.get("ability_choices")
+    printed = engine.printed_profile(character, rules)
+    line = profile_line(printed)
+    if "special_effects" in printed:  # 7TV: the card's star quality and effects by name
+        effects = [printed["star_quality"], *printed["special_effects"]]
+        abilities = [effect["name"] for effect in effects if effect]
+        count = profile.get("count")
+        line = f"{count} models · {line}" if isinstance(count, int) and count > 1 else line
+    else:
+        choices = profile.get("ability_choices")
+        abilities = [
+            entry_label(rules, "ability", slug, choices) for slug in engine.ability_slugs(profile)
+        ]
     return {
         "name": character["name"],
         "type_name": kind.get("name") or character.get("type"),
         "acting_leader": character.get("role") == "acting-leader",
-        "printed": engine.printed_profile(character, rules),
-        "abilities": [
-            entry_label(rules, "ability", slug, choices) for slug in engine.ability_slugs(profile)
-        ],
+        "printed": printed,
+        "line": line,
+        "abilities": abilities,
     }
 
 
 def profile_line(printed):
+    if "skills" not in printed:  # 7TV: statistics and move, ratings a model
+        parts = [f"{stat.capitalize()} {value}" for stat, value in printed["stats"].items()]
+        parts += [f'Move {printed["move"]}"'] if printed.get("move") else []
+        return " · ".join([*parts, f"{counted(printed['ratings'] or 0, 'rating')} a model"])
     health = printed.get("health") or "?"
     parts = [f"Health {health}{'*' if printed.get('knocked_out') else ''}"]
     parts += [f"{skill.capitalize()} {dice or ABSENT}" for skill, dice in printed["skills"].items()]

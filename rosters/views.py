@@ -1,17 +1,16 @@
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.players import current_player
+from cards.designers import DESIGNER_FORMS
 from rosters import selectors, services
+from rosters.builders import builder_for, profile_cells, setting_options
 from rosters.forms import NewRosterForm
 from rosters.serialize import character_as_data
 from rules import engines
 from rules.selectors import rules_book
-
-# Roster choices a player can pick from the library, per ruleset: choice key → entry kind.
-CHOICE_KINDS = {"pulp-alley": {"perks": "perk"}}
 
 
 @require_http_methods(["GET", "POST"])
@@ -29,7 +28,8 @@ def builder_context(request, roster):
     rules = rules_book(roster.ruleset, request.user)
     members = selectors.members_of(roster)
     report = selectors.roster_report(roster, members, rules)
-    kinds = CHOICE_KINDS.get(roster.ruleset.slug, {})
+    spec = builder_for(roster.ruleset.slug)
+    kinds = spec.choice_kinds
     options = [
         {
             "key": key,
@@ -41,20 +41,24 @@ def builder_context(request, roster):
         for key, kind in kinds.items()
     ]
     engine = engines.module_for(roster.ruleset.slug)
-    rows = [
-        {
-            "member": member,
-            "character": member.character,
-            "type": rules.character_type(member.character.character_type) or {},
-            "findings": report.about(member.character.name),
-            "printed": engine.printed_profile(character_as_data(member.character), rules),
-            "abilities": [
-                (rules.entry("ability", slug) or {"name": slug})["name"]
-                for slug in member.character.profile.get("abilities", [])
-            ],
-        }
-        for member in members
-    ]
+    rows = []
+    for member in members:
+        data = character_as_data(member.character, member.role)
+        rows.append(
+            {
+                "member": member,
+                "character": member.character,
+                "type": rules.character_type(member.character.character_type) or {},
+                "cost": engine.character_cost(data, rules),
+                "counted": member.character.character_type in spec.counted_types,
+                "findings": report.about(member.character.name),
+                "cells": profile_cells(engine.printed_profile(data, rules)),
+                "abilities": [
+                    (rules.entry("ability", slug) or {"name": slug})["name"]
+                    for slug in member.character.profile.get("abilities", [])
+                ],
+            }
+        )
     names = {row["character"].name for row in rows}
     return {
         "roster": roster,
@@ -64,7 +68,26 @@ def builder_context(request, roster):
         "options": options,
         "mastermind": "mastermind" in roster.choices.get("perks", []),
         "addable": selectors.addable_characters(request.user, roster, members),
+        "settings": [
+            {
+                "setting": setting,
+                "options": setting_options(setting, rules),
+                "value": roster.choices.get(setting.key, ""),
+            }
+            for setting in spec.settings
+        ],
+        "budget_presets": spec.budget_presets,
+        "has_designer": roster.ruleset.slug in DESIGNER_FORMS,
+        "library": sorted(rules.of_kind(spec.library_kind), key=library_order)
+        if spec.library_kind
+        else [],
     }
+
+
+def library_order(entry):
+    types = ("star", "co-star", "extra", "vehicle")
+    kind = entry["data"].get("type", "")
+    return (types.index(kind) if kind in types else len(types), entry["name"])
 
 
 def builder_response(request, roster):
@@ -115,7 +138,7 @@ def set_role(request, pk, character_pk):
 @require_POST
 def set_choices(request, pk, key):
     roster = selectors.roster_or_404(request.user, pk)
-    if key not in CHOICE_KINDS.get(roster.ruleset.slug, {}):
+    if key not in builder_for(roster.ruleset.slug).choice_kinds:
         raise Http404("No such choice")
     services.set_choice(roster=roster, key=key, values=request.POST.getlist(key))
     return after_change(request, roster)
@@ -134,3 +157,52 @@ def delete(request, pk):
     services.delete_roster(roster=roster)
     messages.success(request, f"Deleted {roster.name}. Its cards stay in My Cards.")
     return redirect("rosters:list")
+
+
+@require_POST
+def set_settings(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    spec = builder_for(roster.ruleset.slug)
+    rules = rules_book(roster.ruleset, request.user)
+    settings = {}
+    for setting in spec.settings:
+        value = request.POST.get(setting.key, "")
+        if value and value not in dict(setting_options(setting, rules)):
+            messages.error(request, f"{value!r} is not a {setting.label.lower()} of this game.")
+            continue
+        settings[setting.key] = value
+    budget = request.POST.get("budget", "")
+    services.update_settings(
+        roster=roster, settings=settings, budget=int(budget) if budget.isdigit() else None
+    )
+    return after_change(request, roster)
+
+
+@require_POST
+def add_profile(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    spec = builder_for(roster.ruleset.slug)
+    rules = rules_book(roster.ruleset, request.user)
+    entry = (
+        rules.entry(spec.library_kind, request.POST.get("profile", ""))
+        if spec.library_kind
+        else None
+    )
+    if entry is None:
+        raise Http404("No such profile")
+    count = request.POST.get("count", "1")
+    services.add_library_profile(
+        roster=roster, entry=entry, count=int(count) if count.isdigit() else 1
+    )
+    return after_change(request, roster)
+
+
+@require_POST
+def set_count(request, pk, character_pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    member = get_object_or_404(
+        roster.members.select_related("character"), character_id=character_pk
+    )
+    count = request.POST.get("count", "1")
+    services.set_model_count(character=member.character, count=int(count) if count.isdigit() else 1)
+    return after_change(request, roster)

@@ -7,7 +7,9 @@ turns domain data (a roster-format character dict, a deck card dict) into the vi
 the other fits the view-model's text into the template's boxes.
 
 Registries: CHARACTER_FACES by ruleset slug, DECK_FACES by (ruleset slug, deck slug). A new
-ruleset registers its kinds here and adds its templates; sheets.py needs no change.
+ruleset registers its kinds here and adds its templates; sheets.py needs no change. A design
+that prints rules on the card back (7TV, whose view-models and fitting live in faces_7tv.py)
+gives its FaceKind a `back` kind; the others share the plain back.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from cards.printing import faces_7tv
 from cards.printing.fitting import Box, Run, fit
 from rules.engines.base import RulesBook
 from rules.engines.pulp_alley import ability_slugs, printed_profile
@@ -43,6 +46,13 @@ class FaceKind:
     template: str
     view_model: Callable[..., dict]
     fit: Callable[[dict], tuple[dict, list[str]]]
+    # A design whose card back carries rules (7TV): the back's kind, whose view_model turns
+    # the front's view-model into the back's, or None when there is nothing to put there.
+    back: FaceKind | None = None
+
+    def own_back(self, view, *, title) -> Face | None:
+        data = self.back.view_model(view) if self.back else None
+        return None if data is None else self.back.face(data, title=title)
 
     def face(self, data, *, title, copies=1, back=None) -> Face:
         layout, problems = self.fit(data)
@@ -249,6 +259,16 @@ CHARACTER_FACES: dict[str, FaceKind] = {
     "pulp-alley": FaceKind(
         f"{FACES_DIR}/pulp-alley-character.html", pulp_alley_character, fit_pulp_alley_character
     ),
+    "7tv": FaceKind(
+        f"{FACES_DIR}/{faces_7tv.PROFILE_TEMPLATE}",
+        faces_7tv.profile_card,
+        faces_7tv.fit_profile_card,
+        back=FaceKind(
+            f"{FACES_DIR}/{faces_7tv.PROFILE_BACK_TEMPLATE}",
+            faces_7tv.profile_back,
+            faces_7tv.fit_profile_back,
+        ),
+    ),
 }
 DECK_FACES: dict[tuple[str, str], FaceKind] = {
     ("pulp-alley", "fortune"): FaceKind(
@@ -257,18 +277,23 @@ DECK_FACES: dict[tuple[str, str], FaceKind] = {
     ("pulp-alley", "plot-point-rewards"): FaceKind(
         f"{FACES_DIR}/reward.html", reward_card, fit_reward_card
     ),
+    ("7tv", "script"): FaceKind(
+        f"{FACES_DIR}/{faces_7tv.SCRIPT_TEMPLATE}", faces_7tv.script_card, faces_7tv.fit_script_card
+    ),
 }
 
 
 def character_face(
     character: dict, rules: RulesBook, *, ruleset_name, portrait_uri=None, copies=1
 ) -> Face:
-    """One character's card, with the ruleset's back."""
+    """One character's card, with its own back if the design has one, else the ruleset's."""
     kind = CHARACTER_FACES.get(rules.ruleset)
     if kind is None:
         raise NoCardDesign(f"There is no card design for {ruleset_name} characters yet.")
     view = kind.view_model(character, rules, portrait_uri=portrait_uri)
-    card_back = BACK.face(back(title=ruleset_name, subtitle="Cliffhanger"), title="Card back")
+    card_back = kind.own_back(view, title=f"{view['name']} (back)") or BACK.face(
+        back(title=ruleset_name, subtitle="Cliffhanger"), title="Card back"
+    )
     return kind.face(view, title=view["name"], copies=copies, back=card_back)
 
 

@@ -1,13 +1,15 @@
 """One engine per ruleset, looked up by slug. See base.py for the interface; each engine
-module exposes `evaluate(roster, rules) -> Report` for a whole force, and for the card
-designer `printed_profile(character, rules)` and `character_findings(character, rules)`."""
+module exposes `evaluate(roster, rules) -> Report` for a whole force, for the card designer
+`printed_profile(character, rules)` and `character_findings(character, rules)`, and for the
+builder `character_cost(character, rules)`: one roster line's cost before roster-wide
+discounts."""
 
 from types import ModuleType
 
-from rules.engines import pulp_alley
+from rules.engines import pulp_alley, seven_tv
 from rules.engines.base import Budget, Engine, Finding, Report, RulesBook
 
-ENGINE_MODULES: dict[str, ModuleType] = {"pulp-alley": pulp_alley}
+ENGINE_MODULES: dict[str, ModuleType] = {"pulp-alley": pulp_alley, "7tv": seven_tv}
 
 
 class UnknownRuleset(LookupError):

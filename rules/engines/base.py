@@ -64,6 +64,17 @@ class Budget:
     def label(self):
         return f"{self.used} / {self.total} {self.unit} used"
 
+    @property
+    def detail_lines(self):
+        """Each detail in words: a pool ("restricted: 4 / 4") or a figure ("plot points per
+        turn: 7"), the same in the browser, the PDFs and the CLI."""
+        return [
+            f"{name.replace('_', ' ')}: {value['used']} / {value['total']}"
+            if isinstance(value, dict)
+            else f"{name.replace('_', ' ')}: {value}"
+            for name, value in self.details.items()
+        ]
+
     def to_dict(self):
         data = {"used": self.used, "total": self.total, "unit": self.unit}
         if self.details:

@@ -41,6 +41,14 @@ def is_die_choice(value):
     )
 
 
+def is_free_extra(value):
+    return (
+        isinstance(value, dict)
+        and is_count(value.get("max_ratings"))
+        and is_count(value.get("pp_per_turn", 1))
+    )
+
+
 SHAPES = {
     "add_dice": is_counts_by_name,
     "no_shoot": lambda value: isinstance(value, bool),
@@ -54,6 +62,16 @@ SHAPES = {
     "acting_leader_cost": is_count,
     "max_per_roster": is_counts_by_name,
     "grants_ability_to_all": lambda value: isinstance(value, str),
+    # 7TV
+    "set_price": is_counts_by_name,
+    "requires_in_cast": is_words,
+    "vehicle_discount": is_count,
+    "free_extra": is_free_extra,
+    "max_per_cast": is_count,
+    "prop_cards": is_count,
+    "no_own_prop_card": lambda value: isinstance(value, bool),
+    "maguffin_cards": is_count,
+    "vehicle_capacity": is_count,
 }
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from rules.engines.base import Budget, Finding, Report, RulesBook
 from rules.engines.effects import effect_of, number
+from rules.engines.house_rules import with_roster_house_rules
 from rules.engines.plain import (
     article,
     as_dict,
@@ -37,7 +38,7 @@ FIRST_LEAGUE_SIZE = (4, 6)
 FIRST_LEAGUE_PERK_SLOTS = 3
 FIRST_LEAGUE_FOLLOWERS = 2
 
-__all__ = ["ability_slugs", "character_findings", "evaluate", "printed_profile"]
+__all__ = ["ability_slugs", "character_cost", "character_findings", "evaluate", "printed_profile"]
 
 
 @dataclass
@@ -76,15 +77,7 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
     roster = as_dict(roster)
     rules, ignored = with_roster_house_rules(roster, rules)
     league = League([as_dict(c) for c in as_list(roster.get("characters"))], rules)
-    for rule in ignored:
-        league.add(
-            "house-rule-ignored",
-            "warning",
-            f"House rule {rule['slug']!r} uses the slug of a built-in {rule['kind']}, so the"
-            " book's version counts: give the house rule a slug of its own.",
-            None,
-            custom=True,
-        )
+    league.findings += ignored
     check_perks(league, as_dict(roster.get("choices")))
     acting = check_leadership(league)
     check_type_limits(league)
@@ -96,20 +89,10 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
     return Report(rules.ruleset, budget, tuple(league.findings))
 
 
-def with_roster_house_rules(roster, rules):
-    """The rules plus the roster file's own house rules, and those a built-in entry shadows."""
-    house_rules = [
-        rule
-        for rule in as_list(roster.get("house_rules"))
-        if isinstance(rule, dict) and isinstance(rule.get("kind"), str)
-        if isinstance(rule.get("slug"), str)
-    ]
-    shadowed = [
-        rule
-        for rule in house_rules
-        if not as_dict(rules.entry(rule["kind"], rule["slug"])).get("custom", True)
-    ]
-    return rules.with_house_rules(house_rules), shadowed
+def character_cost(character: dict, rules: RulesBook) -> int | None:
+    """The slots this character's type costs, before perks such as Mastermind change it."""
+    kind = type_of(as_dict(character), rules)
+    return number(kind.get("cost"), None) if kind else None
 
 
 def check_perks(league, choices):

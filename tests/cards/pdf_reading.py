@@ -2,6 +2,7 @@
 boxes, where each card's trim rectangle and each crop mark really sit (from the drawing
 operators and their transformation matrices), embedded fonts, text and images."""
 
+import math
 from io import BytesIO
 
 from pypdf import PdfReader
@@ -134,3 +135,20 @@ def image_placements(page):
 
     page.extract_text(visitor_operand_before=visit)
     return placed
+
+
+def glyph_sizes(reader):
+    """The size every piece of text is printed at, in points: the font size set with Tf,
+    scaled by the text and page matrices (so a CSS transform cannot hide small type)."""
+    sizes = []
+
+    def visit(chunk, cm, tm, font, size):
+        if chunk.strip():
+            a, b, c, d = (float(value) for value in cm[:4])
+            up_x, up_y = float(tm[2]), float(tm[3])
+            upward = (up_x * a + up_y * c, up_x * b + up_y * d)
+            sizes.append(round(size * math.hypot(*upward), 2))
+
+    for page in reader.pages:
+        page.extract_text(visitor_text=visit)
+    return sizes

@@ -2,7 +2,6 @@
 that lists only what a roster uses. Both are read back from the PDF the way a player sees
 them: page count and size, type size, embedded fonts, the words on the page."""
 
-import math
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ from cards.pdf import html_to_pdf
 from rosters.format import read_roster
 from rules.engines.base import RulesBook
 from rules.fixture_book import rules_book_from_fixtures
-from tests.cards.pdf_reading import embedded_fonts, read, size_pt, text
+from tests.cards.pdf_reading import embedded_fonts, glyph_sizes, read, size_pt, text
 
 SMITH = Path(settings.BASE_DIR) / "docs" / "examples" / "singapore-smith.json"
 A4_PT = (595.28, 841.89)
@@ -56,23 +55,6 @@ def smith():
 @pytest.fixture(scope="module")
 def rules():
     return rules_book_from_fixtures("pulp-alley")
-
-
-def glyph_sizes(reader):
-    """The size every piece of text is printed at, in points: the font size set with Tf,
-    scaled by the text and page matrices (so a CSS transform cannot hide small type)."""
-    sizes = []
-
-    def visit(chunk, cm, tm, font, size):
-        if chunk.strip():
-            a, b, c, d = (float(value) for value in cm[:4])
-            up_x, up_y = float(tm[2]), float(tm[3])
-            upward = (up_x * a + up_y * c, up_x * b + up_y * d)
-            sizes.append(round(size * math.hypot(*upward), 2))
-
-    for page in reader.pages:
-        page.extract_text(visitor_text=visit)
-    return sizes
 
 
 def words(reader):
@@ -255,7 +237,8 @@ def test_smiths_reference_lists_exactly_the_abilities_his_league_uses(smith, rul
 
 def test_smiths_reference_prints_each_characters_printed_profile(smith, rules):
     reference = cheatsheets.roster_reference(smith, rules)
-    assert reference.columns == ("Health", "Brawl", "Shoot", "Dodge", "Might", "Finesse", "Cunning")
+    (table,) = reference.tables
+    assert table.columns == ("Health", "Brawl", "Shoot", "Dodge", "Might", "Finesse", "Cunning")
     rows = {row.name: row for row in reference.characters}
     assert rows["Arge"].stats[:2] == ("d8", "4d8")  # Fierce's extra die is in
     assert rows["Chu-Chu"].stats == ("d6*", "1d6", "—", "2d6", "1d6", "2d6", "1d6")

@@ -195,7 +195,7 @@ def test_designer_query_count_is_pinned(
     card = Character.objects.create(
         owner=player, ruleset=pulp_alley, character_type="leader", name="Smith", profile={}
     )
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         player_client.get(f"/cards/{card.pk}/edit/")
 
 

@@ -120,11 +120,13 @@ def test_every_face_gets_its_back(rules, league):
 
 
 def test_rulesets_and_decks_without_a_design_are_refused(league):
-    seventv = RulesBook("7tv", character_types={}, entries={})
-    with pytest.raises(faces.NoCardDesign, match="for 7TV characters"):
-        faces.character_face(league["Enki"], seventv, ruleset_name="7TV")
-    with pytest.raises(faces.NoCardDesign, match="for the Script deck"):
-        faces.deck_faces({"ruleset": "7tv", "slug": "script", "name": "Script deck", "cards": []})
+    pulp_city = RulesBook("pulp-city", character_types={}, entries={})
+    with pytest.raises(faces.NoCardDesign, match="for Pulp City characters"):
+        faces.character_face(league["Enki"], pulp_city, ruleset_name="Pulp City")
+    with pytest.raises(faces.NoCardDesign, match="for the Agenda deck"):
+        faces.deck_faces(
+            {"ruleset": "pulp-city", "slug": "agenda", "name": "Agenda deck", "cards": []}
+        )
 
 
 ABILITIES = ["sharp", "deadeye", "hardened-veteran", "brash", "crafty", "daredevil"]

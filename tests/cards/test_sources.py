@@ -38,17 +38,17 @@ def test_anonymous_visitors_get_no_rosters(rules_data):
 
 @pytest.mark.django_db
 def test_cards_of_a_ruleset_without_a_design_are_named_not_dropped(player, pulp_alley):
-    seventv = Ruleset.objects.get(slug="7tv")
+    pulp_city = Ruleset.objects.get(slug="pulp-city")
     Character.objects.create(
         owner=player,
-        ruleset=seventv,
-        character_type="star",
-        name="The Doctor",
+        ruleset=pulp_city,
+        character_type="supreme",
+        name="Red Riot",
         marked_for_print=True,
     )
     printable = sources.marked_cards(player, {})
     assert printable.faces == []
-    assert printable.skipped == ["The Doctor: There is no card design for 7TV characters yet."]
+    assert printable.skipped == ["Red Riot: There is no card design for Pulp City characters yet."]
 
 
 def test_a_roster_file_prints_with_its_portrait_cut_to_the_box():

@@ -258,3 +258,47 @@ def test_roster_print_of_an_unreadable_file_exits_2(tmp_path):
     with pytest.raises(CommandError) as error:
         call_command("roster", "print", str(tmp_path / "missing.json"), "--out", "x.pdf")
     assert error.value.returncode == 2
+
+
+# 7TV casts --------------------------------------------------------------------------------
+
+SEVEN_TV_TOTALS = {"claire": 23, "shaun": 36, "simon": 35, "georgia": 29, "luca": 29}
+
+
+@pytest.mark.parametrize(("name", "used"), SEVEN_TV_TOTALS.items())
+def test_the_books_7tv_casts_validate_as_legal(name, used):
+    text = validate(EXAMPLES / f"7tv-{name}.json")
+    assert f"{used} / " in text and "ratings used" in text
+    assert "\nLEGAL" in text and "NOT LEGAL" not in text
+    assert "plot points per turn: " in text
+
+
+def test_a_7tv_report_names_what_the_book_text_could_not_settle():
+    text = validate(EXAMPLES / "7tv-shaun.json")
+    assert "36 / 40 ratings used" in text and "plot points per turn: 7" in text
+    assert "Warriors: The book text lacks the Warrior's genres" in text
+    assert "[genres-unknown]" in text and "[fellowship-unused]" in text
+
+
+def test_an_illegal_7tv_cast_exits_1_after_printing_why(tmp_path):
+    cast = json.loads((EXAMPLES / "7tv-claire.json").read_text())
+    cast["choices"]["affiliation"] = "heroic"  # an Evil Overlord leading heroes
+    out = StringIO()
+    with pytest.raises(SystemExit) as exit_status:
+        call_command("roster", "validate", str(write(tmp_path, cast)), stdout=out)
+    assert exit_status.value.code == 1
+    assert "NOT LEGAL" in out.getvalue()
+    assert "Evil Overlord: The Evil Overlord is villainous" in out.getvalue()
+
+
+def test_7tv_json_output_is_exactly_the_report():
+    path = EXAMPLES / "7tv-luca.json"
+    data = json.loads(validate(path, "--format", "json"))
+    assert data == evaluate(json.loads(path.read_text()), rules_book_from_fixtures("7tv")).to_dict()
+    assert data["budget"]["details"]["plot_points_per_turn"] == 7
+
+
+def test_7tv_casts_validate_from_a_real_shell_without_loaded_rules(tmp_path):
+    legal = run(EXAMPLES / "7tv-simon.json", database=tmp_path / "empty.sqlite3")
+    assert (legal.returncode, legal.stderr) == (0, "")
+    assert "35 / 40 ratings used" in legal.stdout

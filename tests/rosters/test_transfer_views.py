@@ -198,3 +198,19 @@ def test_posts_need_the_csrf_token(player, pulp_alley, path):
     before = row_counts()
     assert client.post(path, data).status_code == 403
     assert row_counts() == before
+
+
+def test_a_7tv_sample_page_shows_each_lines_card_and_ratings(client, rules_data):
+    page = client.get("/rosters/samples/7tv-shaun/").content.decode()
+    assert "36 / 40 ratings used" in page
+    assert "Defence 10" in page and "10 ratings a model" in page
+    assert "4 models · Fight 3" in page  # the Warriors' line
+    assert "Big Heart" in page and "Magic User (2)" in page
+
+
+def test_the_text_download_of_a_7tv_cast_names_its_choices(player_client, player, rules_data):
+    cast = import_roster(owner=player, document=sample_document("7tv-luca")).roster
+    text = player_client.get(f"/rosters/{cast.pk}/export.txt").content.decode()
+    assert text.startswith("Luca's Sci-Fi Cast\n7TV · 29 / 30 ratings used · legal")
+    assert "6 models · Fight" in text
+    assert "Affiliation: villainous" in text and "Genre: Sci-Fi" in text

@@ -554,3 +554,8 @@ def test_reports_never_raise_on_broken_rosters(book, roster):
 
 def test_the_engine_is_registered_for_pulp_alley():
     assert engine_for("pulp-alley") is pulp_alley.evaluate
+
+
+def test_character_cost_is_the_types_slots_before_perks(book):
+    assert [pulp_alley.character_cost(c, book) for c in (leader(), sidekick(), ally())] == [0, 3, 2]
+    assert pulp_alley.character_cost({"name": "Nobody", "type": "butler"}, book) is None

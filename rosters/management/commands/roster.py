@@ -47,10 +47,7 @@ def text_report(roster, report):
     lines = [
         f"{roster['name']} ({report.ruleset})",
         report.budget.label,
-        *(
-            f"  {pool}: {figures['used']} / {figures['total']}"
-            for pool, figures in report.budget.details.items()
-        ),
+        *(f"  {line}" for line in report.budget.detail_lines),
         f"{verdict}: {', '.join(tally)}" if tally else verdict,
     ]
     for finding in report.findings:

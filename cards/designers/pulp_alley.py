@@ -1,10 +1,11 @@
-"""The Card Designer's form for each ruleset: it turns form fields into the roster format's
-character dict (docs/roster-format.md) and back. Pulp Alley is the first; other rulesets add
-their own form class to DESIGNER_FORMS."""
+"""The Pulp Alley Card Designer form: a character type's creation profile, base dice,
+abilities and the choices Animal and Extraordinary need, as a roster-format character."""
 
 import re
 
 from django import forms
+
+from cards.designers.base import DesignerForm
 
 SKILLS = ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
 DIE_TYPES = ("d6", "d8", "d10", "d12")
@@ -26,7 +27,9 @@ def creation_skills(type_profile):
     return {skill: f"{count}{die}" for skill, count, die in zip(SKILLS, counts, dice, strict=False)}
 
 
-class PulpAlleyCharacterForm(forms.Form):
+class PulpAlleyCharacterForm(DesignerForm):
+    fieldsets_template = "cards/designers/pulp-alley.html"
+
     character_type = forms.ChoiceField(label="Character type")
     name = forms.CharField(max_length=80)
     health = forms.ChoiceField(choices=[(d, d) for d in DIE_TYPES])
@@ -99,19 +102,6 @@ class PulpAlleyCharacterForm(forms.Form):
             initial[f"{skill}_die"] = die or "d6"
         return initial
 
-    def value(self, name):
-        """A field's value as typed, valid or not, so the preview can follow every keystroke."""
-        if hasattr(self, "cleaned_data") and name in self.cleaned_data:
-            return self.cleaned_data[name]
-        field = self.fields[name]
-        if self.is_bound:
-            raw = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
-            try:
-                return field.clean(raw)
-            except forms.ValidationError:
-                return raw
-        return self.get_initial_for_field(field, name)
-
     def character_data(self):
         """The roster-format character this form describes (lenient: half-typed is fine)."""
         skills = {}
@@ -168,6 +158,3 @@ class PulpAlleyCharacterForm(forms.Form):
                 }
             )
         return rows
-
-
-DESIGNER_FORMS = {"pulp-alley": PulpAlleyCharacterForm}

@@ -1,0 +1,80 @@
+"""How each ruleset's printed profile (its engine's `printed_profile`) reads in the roster
+reference: the table's columns and cells, which column is Health, how the row names the
+character's type, and the printed things the character uses that a reference group can list
+(`from_printed` in fixtures/<ruleset>/cheatsheet/roster-reference.yaml)."""
+
+from dataclasses import dataclass, field
+
+from cards.printing.faces_7tv import effect_view, stat_value, words
+from rules.engines.base import RulesBook
+from rules.engines.plain import as_dict, as_list
+
+
+@dataclass(frozen=True)
+class ProfileReading:
+    columns: tuple[str, ...]
+    cells: tuple[str, ...]
+    health: int | None  # the Health column's index, printed in red
+    type_name: str
+    uses: dict = field(default_factory=dict)  # key -> printed entries (dicts) or names (str)
+
+
+def stat_label(slug, rules: RulesBook):
+    return as_dict(rules.entry("skill", slug)).get("name") or words(slug)
+
+
+def type_label(character, rules: RulesBook):
+    slug = character.get("type")
+    kind = as_dict(rules.character_type(slug) if isinstance(slug, str) else None)
+    return kind.get("name", str(slug or ""))
+
+
+def pulp_alley(character, printed, rules: RulesBook) -> ProfileReading:
+    """Health (starred for Followers), then the six skills in book order."""
+    health = printed["health"] or "—"
+    if printed["knocked_out"] and printed["health"]:
+        health += "*"
+    return ProfileReading(
+        columns=("Health", *(stat_label(slug, rules) for slug in printed["skills"])),
+        cells=(health, *printed["skills"].values()),
+        health=0,
+        type_name=type_label(character, rules),
+    )
+
+
+def seven_tv(character, printed, rules: RulesBook) -> ProfileReading:
+    """The card's statistics (a vehicle's own for vehicles); the type with its affiliation,
+    the book's profile when the character was renamed, and how many models the line buys."""
+    stats = as_dict(printed.get("stats"))
+    columns = tuple(stat_label(slug, rules) for slug in stats)
+    count = as_dict(character.get("profile")).get("count", 1)
+    described = [f"{words(printed.get('affiliation'))} {type_label(character, rules)}".strip()]
+    if printed.get("name") and printed["name"] != character.get("name"):
+        described.append(printed["name"])
+    if isinstance(count, int) and count > 1:
+        described.append(f"{count} models")
+    star_quality = printed.get("star_quality")
+
+    def with_glyphs(effects):
+        """Printed effects with their cost and action in words, as the card back has them."""
+        return [{**effect, "glyphs": effect_view(effect, rules)["glyphs"]} for effect in effects]
+
+    return ProfileReading(
+        columns=columns,
+        cells=tuple(stat_value(slug, value) for slug, value in stats.items()),
+        health=columns.index("Health") if "Health" in columns else None,
+        type_name=" · ".join(described),
+        uses={
+            "star_quality": with_glyphs([star_quality] if star_quality else []),
+            "special_effects": with_glyphs(as_list(printed.get("special_effects"))),
+            "stunts": with_glyphs(as_list(printed.get("stunts"))),
+            "weapon_effects": [
+                str(effect)
+                for attack in as_list(printed.get("attacks"))
+                for effect in as_list(as_dict(attack).get("effects"))
+            ],
+        },
+    )
+
+
+READINGS = {"pulp-alley": pulp_alley, "7tv": seven_tv}

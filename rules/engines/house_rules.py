@@ -1,0 +1,31 @@
+"""A roster file's own house rules, read the same way by every engine."""
+
+from rules.engines.base import Finding, RulesBook
+from rules.engines.plain import as_dict, as_list
+
+
+def with_roster_house_rules(roster: dict, rules: RulesBook) -> tuple[RulesBook, list[Finding]]:
+    """The rules plus the roster file's own house rules, and a warning for each house rule
+    that reuses a built-in slug (the book's entry counts then)."""
+    house_rules = [
+        rule
+        for rule in as_list(roster.get("house_rules"))
+        if isinstance(rule, dict) and isinstance(rule.get("kind"), str)
+        if isinstance(rule.get("slug"), str)
+    ]
+    shadowed = [
+        rule
+        for rule in house_rules
+        if not as_dict(rules.entry(rule["kind"], rule["slug"])).get("custom", True)
+    ]
+    findings = [
+        Finding(
+            "house-rule-ignored",
+            "warning",
+            f"House rule {rule['slug']!r} uses the slug of a built-in {rule['kind']}, so the"
+            " book's version counts: give the house rule a slug of its own.",
+            custom=True,
+        )
+        for rule in shadowed
+    ]
+    return rules.with_house_rules(house_rules), findings

@@ -1,0 +1,78 @@
+"""The Card Designer for 7TV: pick a profile, buy models, customise a Star within p.38."""
+
+import pytest
+
+from rosters.models import Character
+
+pytestmark = pytest.mark.django_db
+
+BLADE = {"ruleset": "7tv", "character_type": "bold-blade", "name": "Bold Blade", "count": "1"}
+
+
+def post_preview(client, data):
+    return client.post("/cards/designer/preview/", data, headers={"HX-Request": "true"})
+
+
+def test_the_7tv_designer_opens_on_a_star_with_its_ratings(client, rules_data):
+    response = client.get("/cards/designer/", {"ruleset": "7tv"})
+    assert response.status_code == 200
+    assert response.context["data"]["type"] == "star"
+    assert response.context["cost"] == response.context["form"].profile_entry["cost"]
+    assert "Customise" in response.content.decode()
+
+
+def test_customising_a_star_is_priced_live(client, rules_data):
+    plain = post_preview(client, BLADE).context["cost"]
+    assert plain == 10
+    tougher = post_preview(client, BLADE | {"defence_change": "1"}).context["cost"]
+    assert tougher == 12  # +2 ratings per point of Defence
+    sharper = post_preview(
+        client, BLADE | {"defence_change": "1", "fight_change": "1", "mind_change": "-1"}
+    )
+    assert sharper.context["cost"] == 12  # +1 and −1 cancel out
+    assert "Costs <strong>12 ratings</strong>" in sharper.content.decode()
+
+
+def test_breaking_the_customisation_rules_is_reported(client, rules_data):
+    response = post_preview(
+        client, BLADE | {"fight_change": "1", "shoot_change": "1", "mind_change": "1"}
+    )
+    codes = {finding.code for finding in response.context["findings"]}
+    assert "too-many-changes" in codes
+
+
+def test_extras_are_bought_in_groups_at_the_bulk_price(client, rules_data):
+    response = post_preview(
+        client,
+        {"ruleset": "7tv", "character_type": "imperial-trooper", "name": "Troopers", "count": "6"},
+    )
+    assert response.context["cost"] == 10
+    page = client.get(
+        "/cards/designer/", {"ruleset": "7tv", "type": "imperial-trooper"}
+    ).content.decode()
+    assert "Customise" not in page  # only Stars and Co-Stars may be customised
+
+
+def test_saving_a_customised_star(client, rules_data):
+    client.post(
+        "/cards/designer/",
+        BLADE
+        | {
+            "name": "Captain Blade",
+            "defence_change": "1",
+            "genre_from": "fantasy",
+            "genre_to": "sci-fi",
+        },
+    )
+    card = Character.objects.get(name="Captain Blade")
+    assert card.character_type == "star"
+    assert card.profile == {
+        "base": "bold-blade",
+        "count": 1,
+        "customisation": {
+            "stats": {"defence": 1},
+            "genre_swap": {"from": "fantasy", "to": "sci-fi"},
+        },
+    }
+    edit = client.get(f"/cards/{card.pk}/edit/")
+    assert edit.context["cost"] == 13  # +2 Defence, +1 genre swap

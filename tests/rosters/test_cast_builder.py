@@ -1,0 +1,103 @@
+"""The 7TV cast builder: affiliation, chosen genre, ratings limit, profiles from the library."""
+
+import pytest
+
+from rosters.models import Character, Roster
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cast(player, rules_data):
+    from rules.models import Ruleset
+
+    return Roster.objects.create(
+        owner=player, ruleset=Ruleset.objects.get(slug="7tv"), name="Team Zero"
+    )
+
+
+def htmx_post(client, url, data=None):
+    return client.post(url, data or {}, headers={"HX-Request": "true"})
+
+
+def test_a_new_cast_starts_at_25_ratings_with_settings_to_choose(player_client, cast):
+    response = player_client.get(f"/rosters/{cast.pk}/")
+    assert response.context["report"].budget.label == "0 / 25 ratings used"
+    page = response.content.decode()
+    assert "Affiliation" in page and "Chosen genre" in page
+    assert 'list="budget-presets"' in page
+
+
+def test_settings_and_ratings_limit_are_saved(player_client, cast):
+    response = htmx_post(
+        player_client,
+        f"/rosters/{cast.pk}/settings/",
+        {"affiliation": "heroic", "genre": "horror", "budget": "30"},
+    )
+    cast.refresh_from_db()
+    assert cast.choices == {"affiliation": "heroic", "genre": "horror"}
+    assert response.context["report"].budget.label == "0 / 30 ratings used"
+
+
+def test_an_unknown_setting_value_is_refused_with_a_message(player_client, cast):
+    player_client.post(f"/rosters/{cast.pk}/settings/", {"affiliation": "chaotic"})
+    cast.refresh_from_db()
+    assert "affiliation" not in cast.choices
+
+
+def test_profiles_come_straight_from_the_library_and_the_meter_follows(player_client, cast):
+    htmx_post(player_client, f"/rosters/{cast.pk}/settings/", {"affiliation": "heroic"})
+    response = htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": "bold-blade"})
+    assert response.context["report"].budget.label == "10 / 25 ratings used"
+    card = Character.objects.get(name="Bold Blade")
+    assert card.profile == {"base": "bold-blade", "count": 1}
+    assert card.character_type == "star"
+    response = htmx_post(
+        player_client, f"/rosters/{cast.pk}/profiles/", {"profile": "bystander", "count": "3"}
+    )
+    assert response.context["report"].budget.label == "12 / 25 ratings used"  # 1 each, or 2 for 3
+
+
+def test_changing_how_many_models_a_line_buys(player_client, cast):
+    htmx_post(
+        player_client,
+        f"/rosters/{cast.pk}/profiles/",
+        {"profile": "imperial-trooper", "count": "3"},
+    )
+    troopers = Character.objects.get(profile__base="imperial-trooper")
+    response = htmx_post(
+        player_client, f"/rosters/{cast.pk}/members/{troopers.pk}/count/", {"count": "6"}
+    )
+    assert response.context["report"].budget.label == "10 / 25 ratings used"
+
+
+def test_a_villainous_star_in_a_heroic_cast_is_not_legal(player_client, cast):
+    htmx_post(player_client, f"/rosters/{cast.pk}/settings/", {"affiliation": "heroic"})
+    response = htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": "mastermind"})
+    assert not response.context["report"].legal
+    assert "Not legal" in response.content.decode()
+
+
+def test_an_unknown_profile_is_404(player_client, cast):
+    assert (
+        player_client.post(f"/rosters/{cast.pk}/profiles/", {"profile": "zeppelin"}).status_code
+        == 404
+    )
+
+
+def test_someone_elses_cast_is_404(client, rival, cast):
+    client.force_login(rival)
+    assert (
+        client.post(f"/rosters/{cast.pk}/profiles/", {"profile": "bold-blade"}).status_code == 404
+    )
+    assert (
+        client.post(f"/rosters/{cast.pk}/settings/", {"affiliation": "heroic"}).status_code == 404
+    )
+    assert not cast.members.exists()
+
+
+def test_cast_builder_query_count_is_pinned(player_client, cast, django_assert_num_queries):
+    for profile in ("bold-blade", "bystander", "guard"):
+        htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": profile})
+    with django_assert_num_queries(7):
+        player_client.get(f"/rosters/{cast.pk}/")
