@@ -14,6 +14,7 @@ from cards import services
 from cards.pdf import pdf_attachment
 from cards.print_forms import BackOffsetForm, PrintForm, copies_from
 from cards.printing import calibration, sources
+from cards.printing.faces import has_own_back
 from cards.printing.geometry import PAPERS
 from cards.printing.sheets import PrintOptions, print_cards
 from cards.printing.thumbnails import page_thumbnails
@@ -59,6 +60,7 @@ def print_page(request):
         "thumbnails": page_thumbnails(result.pdf) if result else [],
         "query": request.GET.urlencode(),
         "offset_form": BackOffsetForm(initial={"x_mm": x_mm, "y_mm": y_mm}),
+        "own_backs": any(has_own_back(face) for face in printable.faces),
     }
     return render(request, "cards/print/page.html", context)
 

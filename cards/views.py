@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.players import current_player
 from cards import portraits
 from cards.designers import DESIGNER_FORMS
-from cards.printing.faces import character_face
+from cards.printing.faces import character_face, has_own_back
 from cards.printing.preview import card_png
 from cards.printing.sources import stored_portrait
 from rosters import selectors, services
@@ -42,6 +42,8 @@ def designer_context(request, form, ruleset, rules, character):
         "data": data,
         "face": face,
         "preview": card_png(face),
+        # A 7TV card prints its star quality and effects on the back: show that side too.
+        "preview_back": card_png(face.back) if has_own_back(face) else None,
         "fit_problems": face.problems,
         "findings": engine.character_findings(data, rules),
         "cost": engine.character_cost(data, rules),

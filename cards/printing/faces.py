@@ -255,6 +255,12 @@ def fit_back(view):
 
 BACK = FaceKind(f"{FACES_DIR}/back.html", back, fit_back)
 
+
+def has_own_back(face: Face) -> bool:
+    """Whether the card's back carries its own rules (a 7TV profile), not the plain back."""
+    return face.back is not None and face.back.template != BACK.template
+
+
 CHARACTER_FACES: dict[str, FaceKind] = {
     "pulp-alley": FaceKind(
         f"{FACES_DIR}/pulp-alley-character.html", pulp_alley_character, fit_pulp_alley_character

@@ -63,9 +63,35 @@ def effect_view(effect, rules: RulesBook):
     return {
         "name": str(effect.get("name") or entry.get("name") or "?"),
         "glyphs": " · ".join(glyphs),
+        "custom": bool(effect.get("custom", entry.get("custom"))),
         "summary": str(effect.get("summary") or entry.get("summary") or ""),
+        "details": card_details(effect, rules),
         "page": effect.get("page", entry.get("page")),
     }
+
+
+def names_of(kind, slugs, rules: RulesBook):
+    return ", ".join(as_dict(rules.entry(kind, slug)).get("name") or words(slug) for slug in slugs)
+
+
+def card_details(effect, rules: RulesBook):
+    """What this card adds to an effect's general rule: a Magic User's grimoires, a Unit
+    Leader's units, the attacks Anachronism bars, who counts for Strength In Numbers."""
+    details = []
+    if grimoires := as_list(effect.get("grimoires")):
+        details.append(f"Grimoires: {names_of('grimoire', grimoires, rules)}.")
+    if units := as_list(effect.get("units")):
+        details.append(f"Units: {names_of('unit', units, rules)}.")
+    for ban in as_list(effect.get("bans")):
+        genres = " or ".join(
+            genre_name(slug, rules) for slug in as_list(as_dict(ban).get("genres"))
+        )
+        attacks = ", ".join(str(attack) for attack in as_list(as_dict(ban).get("attacks")))
+        details.append(f"Barred in {genres}: {attacks}.")
+    if counts := effect.get("counts"):
+        who = "any ally" if counts == "any-ally" else names_of("profile", [counts], rules)
+        details.append(f"Counts: {who}.")
+    return " ".join(details)
 
 
 def stat_value(slug, value):
@@ -291,8 +317,12 @@ def effect_paragraph(effect):
     runs = [Run(effect["name"], "body-bold")]
     if effect["glyphs"]:
         runs.append(Run(f" {effect['glyphs']}", "heading"))
+    if effect["custom"]:
+        runs.append(Run(" house rule", "heading-bold"))
     if effect["summary"]:
         runs.append(Run(f" {effect['summary']}"))
+    if effect["details"]:
+        runs.append(Run(f" {effect['details']}", "body-italic"))
     if effect["page"]:
         runs.append(Run(f" p.{effect['page']}"))
     return runs

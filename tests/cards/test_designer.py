@@ -228,3 +228,7 @@ def test_a_card_cannot_be_slipped_into_someone_elses_roster(client, rival, pulp_
     response = client.post("/cards/designer/", SMITH | {"roster": theirs.pk})
     assert response.url.endswith("/edit/")
     assert not theirs.characters.exists()
+
+
+def test_a_pulp_alley_preview_has_no_back_to_show(client, pulp_alley):
+    assert client.post("/cards/designer/preview/", SMITH).context["preview_back"] is None

@@ -76,3 +76,9 @@ def test_saving_a_customised_star(client, rules_data):
     }
     edit = client.get(f"/cards/{card.pk}/edit/")
     assert edit.context["cost"] == 13  # +2 Defence, +1 genre swap
+
+
+def test_a_star_preview_shows_both_sides_because_its_rules_are_on_the_back(client, rules_data):
+    response = post_preview(client, BLADE)
+    assert response.context["preview_back"].startswith("data:image/png;base64,")
+    assert 'alt="Back of the card"' in response.content.decode()

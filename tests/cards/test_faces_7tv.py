@@ -103,6 +103,22 @@ def test_the_back_holds_the_star_quality_and_effects_with_costs_in_words(rules):
     )
 
 
+def test_the_back_adds_what_this_card_names_to_the_general_rule(rules):
+    def details(base, effect):
+        back = card(rules, base).back.data
+        return next(e["details"] for e in back["effects"] if e["name"] == effect)
+
+    assert details("agent", "Unit Leader") == "Units: Law Enforcement, Security Detail."
+    assert details("wise-mentor", "Magic User (2)") == (
+        "Grimoires: The Book of Four Winds, The Book of Stones."
+    )
+    assert details("freedom-fighter", "Anachronism") == (
+        "Barred in Fantasy or Historical: Blaster, Submachine Gun. Barred in Action: Short Sword."
+    )
+    assert details("kid", "Strength In Numbers") == "Counts: Kid."
+    assert details("bold-blade", "Parry") == ""
+
+
 def test_the_front_names_what_is_on_the_back(rules):
     view = card(rules, "bold-blade").data
     assert faces_7tv.back_names(view)[:2] == ["Who Wants To Live Forever?", "Blind Fury"]
@@ -191,6 +207,8 @@ def test_an_absurdly_long_custom_effect_is_reported_never_cut_silently(rules):
     )
     face = faces.character_face(character, book, ruleset_name="7TV")
     assert face.back.layout["rules"] == faces_7tv.BACK_BODY.sizes_pt[-1]
+    added = face.back.data["effects"][-1]
+    assert (added["glyphs"], added["custom"]) == ("1 PP · Special · once per turn", True)
     assert any(
         problem.startswith("Bold Blade (back): Star quality and special effects: too long")
         for problem in face.back.problems
@@ -244,14 +262,13 @@ def walk(box):
         yield from walk(child)
 
 
-# The profiles whose text comes closest to filling its box, front and back.
-@pytest.mark.parametrize(
-    "base", ["heavy-weapons-team", "bold-blade", "wise-mentor", "grizzled-veteran"]
-)
+# The profiles whose text comes closest to filling its box, front and back (a vehicle's back
+# with stunts among them); lines that mix the two fonts once overflowed here.
+@pytest.mark.parametrize("base", ["heavy-weapons-team", "bold-blade", "zombie", "shuttlecraft"])
 def test_text_the_fitter_accepts_really_fits_its_box(rules, base):
     face = card(rules, base)
     boxes = laid_out(face) | laid_out(face.back)
-    assert set(boxes) == {"tv-attacks-box", "tv-rules", "tv-pointer"}
+    assert {"tv-rules", "tv-pointer"} <= set(boxes)
     for box, bottom in boxes.values():
         assert bottom <= box.content_box_y() + box.height + 0.01, base
 

@@ -219,3 +219,15 @@ def test_the_print_page_for_a_deck_in_a_fixed_number_of_queries(
             reverse("printing:page"), {"source": "deck-pulp-alley/plot-point-rewards"}
         )
     assert "Plot Point Reward cards" in response.content.decode()
+
+
+def test_cards_with_rules_on_their_backs_prompt_for_backs(client, player, rules_data):
+    from rosters.samples import sample_document
+    from rosters.transfer import import_roster
+
+    cast = import_roster(owner=player, document=sample_document("7tv-claire")).roster
+    client.force_login(player)
+    hint = "carry rules on their backs"
+    assert hint in client.get("/print/", {"source": f"roster-{cast.pk}"}).content.decode()
+    with_backs = client.get("/print/", {"source": f"roster-{cast.pk}", "backs": "on"})
+    assert hint not in with_backs.content.decode()
