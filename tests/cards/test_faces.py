@@ -6,14 +6,12 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.template.loader import render_to_string
-from weasyprint import HTML
 
-from cards.pdf import OwnFilesOnly
 from cards.printing import faces
 from cards.printing.fitting import Box, Run, fit
 from rules.engines.base import RulesBook
 from rules.fixture_book import rules_book_from_fixtures
+from tests.cards.layout_reading import face_page_box, walk
 
 EXAMPLE = Path(settings.BASE_DIR) / "docs" / "examples" / "singapore-smith.json"
 
@@ -184,34 +182,13 @@ def test_a_name_too_long_for_one_line_is_reported(rules, league):
 
 def laid_out(face):
     """WeasyPrint's own layout of a face: {css class: (box, bottom of its last line)}."""
-    html = render_to_string(
-        "cards/print/sheet.html",
-        {
-            "width": "63.5mm",
-            "height": "88.9mm",
-            "pages": [{"side": "front", "cards": [{"face": face, "left": "0mm", "top": "0mm"}]}],
-        },
-    )
-    document = HTML(
-        string=html,
-        base_url=settings.STATICFILES_DIRS[0].as_uri() + "/",
-        url_fetcher=OwnFilesOnly(),
-    ).render()
     found = {}
-    for box in walk(document.pages[0]._page_box):
+    for box in walk(face_page_box(face)):
         element_class = (box.element.get("class") or "") if box.element is not None else ""
         if element_class in ("pa-body", "pa-flavour") and box.children:
             last = box.children[-1]
             found[element_class] = (box, last.position_y + last.margin_height())
     return found
-
-
-def walk(box):
-    """Every box of a laid-out page, into absolutely positioned ones too."""
-    yield box
-    placed = getattr(box, "_box", None)  # an absolutely positioned box's placeholder
-    for child in [placed] if placed is not None else getattr(box, "children", []):
-        yield from walk(child)
 
 
 def test_a_veteran_with_many_abilities_gets_names_only_and_a_note(rules, league):

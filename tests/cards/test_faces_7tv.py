@@ -3,16 +3,13 @@ script deck as cards, and text that shrinks to fit or is reported. PDFs are read
 a player would look at them: the words on each page, the pages, the fonts."""
 
 import pytest
-from django.conf import settings
-from django.template.loader import render_to_string
-from weasyprint import HTML
 
-from cards.pdf import OwnFilesOnly
 from cards.printing import faces, faces_7tv
 from cards.printing.sheets import PrintOptions, print_cards
 from cards.printing.sources import deck_cards
 from rules.fixture_book import rules_book_from_fixtures
 from tests.cards import pdf_reading as pdf
+from tests.cards.layout_reading import face_page_box, walk
 
 A4_PT = (595.28, 841.89)
 
@@ -232,34 +229,14 @@ def test_every_core_profile_fits_its_card_at_a_readable_size(rules):
 
 def laid_out(face):
     """WeasyPrint's own layout of one face: {css class: (box, bottom of its content)}."""
-    html = render_to_string(
-        "cards/print/sheet.html",
-        {
-            "width": "63.5mm",
-            "height": "88.9mm",
-            "pages": [{"side": "front", "cards": [{"face": face, "left": "0mm", "top": "0mm"}]}],
-        },
-    )
-    document = HTML(
-        string=html,
-        base_url=settings.STATICFILES_DIRS[0].as_uri() + "/",
-        url_fetcher=OwnFilesOnly(),
-    ).render()
     found = {}
-    for box in walk(document.pages[0]._page_box):
+    for box in walk(face_page_box(face)):
         classes = (box.element.get("class") or "").split() if box.element is not None else []
         for name in ("tv-attacks-box", "tv-rules", "tv-pointer"):
             if name in classes and box.children:
                 last = box.children[-1]
                 found[name] = (box, last.position_y + last.margin_height())
     return found
-
-
-def walk(box):
-    yield box
-    placed = getattr(box, "_box", None)  # an absolutely positioned box's placeholder
-    for child in [placed] if placed is not None else getattr(box, "children", []):
-        yield from walk(child)
 
 
 # The profiles whose text comes closest to filling its box, front and back (a vehicle's back
