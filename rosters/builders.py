@@ -76,3 +76,25 @@ def profile_cells(printed):
     if printed.get("move"):
         cells.append(("Move", f'{printed["move"]}"'))
     return cells
+
+
+def role_choices(ruleset, character, printed, cast):
+    """The roles a member may take in this roster, as (value, label); [] when it has none to
+    choose. `cast` is the roster's plain data (its choices and every member)."""
+    if ruleset == "pulp-alley":
+        mastermind = "mastermind" in cast["choices"].get("perks", [])
+        if character["type"] == "sidekick" and mastermind:
+            return [("", "Sidekick"), ("acting-leader", "Acting leader (Mastermind)")]
+        return []
+    if ruleset == "7tv":
+        choices = []
+        if character["type"] == "extra":
+            choices.append(("fellowship", "Free Fellowship Extra"))
+        if any(effect.get("name") == "Sidekick" for effect in printed.get("special_effects", [])):
+            choices += [
+                (f"sidekick-of:{other['name']}", f"Sidekick of {other['name']}")
+                for other in cast["characters"]
+                if other["type"] in ("star", "co-star") and other["name"] != character["name"]
+            ]
+        return [("", "No role")] + choices if choices else []
+    return []

@@ -7,7 +7,6 @@ from django.shortcuts import get_object_or_404
 from rosters.format import choice_kind
 from rosters.models import Character, Roster
 from rosters.serialize import roster_as_data
-from rules import engines
 from rules.models import CharacterType
 
 
@@ -100,6 +99,3 @@ def roster_data(roster, members, rules):
     data["house_rules"] = used_house_rules(rules, data)
     return data
 
-
-def roster_report(roster, members, rules):
-    return engines.evaluate(roster_data(roster, members, rules), rules)

@@ -6,9 +6,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.players import current_player
 from cards.designers import DESIGNER_FORMS
 from rosters import selectors, services
-from rosters.builders import builder_for, profile_cells, setting_options
+from rosters.builders import builder_for, profile_cells, role_choices, setting_options
 from rosters.forms import NewRosterForm
-from rosters.serialize import character_as_data
 from rules import engines
 from rules.selectors import rules_book
 
@@ -27,7 +26,8 @@ def roster_list(request):
 def builder_context(request, roster):
     rules = rules_book(roster.ruleset, request.user)
     members = selectors.members_of(roster)
-    report = selectors.roster_report(roster, members, rules)
+    cast = selectors.roster_data(roster, members, rules)
+    report = engines.evaluate(cast, rules)
     spec = builder_for(roster.ruleset.slug)
     kinds = spec.choice_kinds
     options = [
@@ -42,8 +42,8 @@ def builder_context(request, roster):
     ]
     engine = engines.module_for(roster.ruleset.slug)
     rows = []
-    for member in members:
-        data = character_as_data(member.character, member.role)
+    for member, data in zip(members, cast["characters"], strict=True):
+        printed = engine.printed_profile(data, rules)
         rows.append(
             {
                 "member": member,
@@ -52,7 +52,8 @@ def builder_context(request, roster):
                 "cost": engine.character_cost(data, rules),
                 "counted": member.character.character_type in spec.counted_types,
                 "findings": report.about(member.character.name),
-                "cells": profile_cells(engine.printed_profile(data, rules)),
+                "cells": profile_cells(printed),
+                "roles": role_choices(roster.ruleset.slug, data, printed, cast),
                 "abilities": [
                     (rules.entry("ability", slug) or {"name": slug})["name"]
                     for slug in member.character.profile.get("abilities", [])
@@ -66,7 +67,6 @@ def builder_context(request, roster):
         "report": report,
         "league_findings": [f for f in report.findings if f.subject not in names],
         "options": options,
-        "mastermind": "mastermind" in roster.choices.get("perks", []),
         "addable": selectors.addable_characters(request.user, roster, members),
         "settings": [
             {
@@ -129,7 +129,15 @@ def remove_member(request, pk, character_pk):
 def set_role(request, pk, character_pk):
     roster = selectors.roster_or_404(request.user, pk)
     role = request.POST.get("role", "")
-    if role not in ("", "acting-leader"):
+    row = next(
+        (
+            row
+            for row in builder_context(request, roster)["rows"]
+            if row["character"].pk == character_pk
+        ),
+        None,
+    )
+    if row is None or role not in dict(row["roles"]):
         raise Http404("No such role")
     services.set_member_role(roster=roster, character_id=character_pk, role=role)
     return after_change(request, roster)

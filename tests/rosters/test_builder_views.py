@@ -191,3 +191,21 @@ def test_builder_page_query_count_is_pinned(
         add(player_client, league, card(player, pulp_alley, name, "ally"))
     with django_assert_num_queries(7):
         player_client.get(f"/rosters/{league.pk}/")
+
+
+def test_under_mastermind_the_sidekick_can_be_made_acting_leader(
+    player_client, player, pulp_alley, league
+):
+    kind, abilities, skills, health = SMITH_LEAGUE["Arge"]
+    arge = card(player, pulp_alley, "Arge", kind, abilities, skills, health)
+    add(player_client, league, arge)
+    rows = player_client.get(f"/rosters/{league.pk}/").context["rows"]
+    assert rows[0]["roles"] == []  # no Mastermind, no acting leader
+    player_client.post(f"/rosters/{league.pk}/choices/perks/", {"perks": ["mastermind"]})
+    response = player_client.post(
+        f"/rosters/{league.pk}/members/{arge.pk}/role/",
+        {"role": "acting-leader"},
+        headers={"HX-Request": "true"},
+    )
+    assert league.members.get().role == "acting-leader"
+    assert "no-leader" not in response.context["report"].codes

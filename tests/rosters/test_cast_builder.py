@@ -101,3 +101,43 @@ def test_cast_builder_query_count_is_pinned(player_client, cast, django_assert_n
         htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": profile})
     with django_assert_num_queries(7):
         player_client.get(f"/rosters/{cast.pk}/")
+
+
+def test_a_sidekick_names_its_boss_and_an_extra_can_ride_free_with_fellowship(player_client, cast):
+    for profile in ("innocent-soul", "loyal-sidekick", "bystander"):
+        htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": profile})
+    sidekick = Character.objects.get(profile__base="loyal-sidekick")
+    rows = {
+        row["character"].name: row
+        for row in player_client.get(f"/rosters/{cast.pk}/").context["rows"]
+    }
+    assert ("sidekick-of:Innocent Soul", "Sidekick of Innocent Soul") in rows["Loyal Sidekick"][
+        "roles"
+    ]
+    assert ("fellowship", "Free Fellowship Extra") in rows["Bystander"]["roles"]
+    assert rows["Innocent Soul"]["roles"] == []
+
+    before = player_client.get(f"/rosters/{cast.pk}/").context["report"].budget.used
+    htmx_post(
+        player_client,
+        f"/rosters/{cast.pk}/members/{sidekick.pk}/role/",
+        {"role": "sidekick-of:Innocent Soul"},
+    )
+    bystander = Character.objects.get(profile__base="bystander")
+    response = htmx_post(
+        player_client, f"/rosters/{cast.pk}/members/{bystander.pk}/role/", {"role": "fellowship"}
+    )
+    assert response.context["report"].budget.used == before - 1  # the Fellowship Extra is free
+    assert "sidekick-boss-unchosen" not in response.context["report"].codes
+    assert cast.members.get(character=sidekick).role == "sidekick-of:Innocent Soul"
+
+
+def test_a_role_the_member_cannot_take_is_404(player_client, cast):
+    htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": "bold-blade"})
+    blade = Character.objects.get(profile__base="bold-blade")
+    assert (
+        player_client.post(
+            f"/rosters/{cast.pk}/members/{blade.pk}/role/", {"role": "fellowship"}
+        ).status_code
+        == 404
+    )

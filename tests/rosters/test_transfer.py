@@ -15,6 +15,7 @@ from rosters.models import Character, Roster, RosterMember
 from rosters.samples import sample_document
 from rosters.transfer import export_roster, import_roster, roster_as_text
 from rules import engines
+from rules.engines import evaluate
 from rules.models import LibraryEntry, Ruleset
 from rules.selectors import rules_book
 from rules.services import create_house_rule
@@ -40,7 +41,7 @@ def smith():
 
 def report_of(roster):
     rules = rules_book(roster.ruleset, roster.owner)
-    return selectors.roster_report(roster, selectors.members_of(roster), rules)
+    return evaluate(selectors.roster_data(roster, selectors.members_of(roster), rules), rules)
 
 
 def row_counts():
