@@ -98,4 +98,3 @@ def roster_data(roster, members, rules):
     data = roster_as_data(roster, members)
     data["house_rules"] = used_house_rules(rules, data)
     return data
-
