@@ -46,18 +46,16 @@ def copies_from(query):
     return copies
 
 
+def offset_field(label):
+    return forms.DecimalField(
+        label=label,
+        max_digits=3,
+        decimal_places=1,
+        min_value=-OFFSET_LIMIT,
+        max_value=OFFSET_LIMIT,
+    )
+
+
 class BackOffsetForm(forms.Form):
-    x_mm = forms.DecimalField(
-        label="X (right is +)",
-        max_digits=3,
-        decimal_places=1,
-        min_value=-OFFSET_LIMIT,
-        max_value=OFFSET_LIMIT,
-    )
-    y_mm = forms.DecimalField(
-        label="Y (down is +)",
-        max_digits=3,
-        decimal_places=1,
-        min_value=-OFFSET_LIMIT,
-        max_value=OFFSET_LIMIT,
-    )
+    x_mm = offset_field("X (right is +)")
+    y_mm = offset_field("Y (down is +)")

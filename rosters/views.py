@@ -125,19 +125,23 @@ def remove_member(request, pk, character_pk):
     return after_change(request, roster)
 
 
+def member_roles(request, roster, character_pk):
+    """The roles one member of the roster may take (404 if it is not a member)."""
+    rules = rules_book(roster.ruleset, request.user)
+    members = selectors.members_of(roster)
+    cast = selectors.roster_data(roster, members, rules)
+    for member, data in zip(members, cast["characters"], strict=True):
+        if member.character_id == character_pk:
+            printed = engines.module_for(roster.ruleset.slug).printed_profile(data, rules)
+            return dict(role_choices(roster.ruleset.slug, data, printed, cast))
+    raise Http404("Not in this roster")
+
+
 @require_POST
 def set_role(request, pk, character_pk):
     roster = selectors.roster_or_404(request.user, pk)
     role = request.POST.get("role", "")
-    row = next(
-        (
-            row
-            for row in builder_context(request, roster)["rows"]
-            if row["character"].pk == character_pk
-        ),
-        None,
-    )
-    if row is None or role not in dict(row["roles"]):
+    if role not in member_roles(request, roster, character_pk):
         raise Http404("No such role")
     services.set_member_role(roster=roster, character_id=character_pk, role=role)
     return after_change(request, roster)

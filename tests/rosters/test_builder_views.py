@@ -36,6 +36,17 @@ SMITH_LEAGUE = {
 }
 
 
+# An Ally's base dice: two skills at 2d6, four at 1d6 (p.7).
+ALLY_SKILLS = {
+    "brawl": "2d6",
+    "shoot": "2d6",
+    "dodge": "1d6",
+    "might": "1d6",
+    "finesse": "1d6",
+    "cunning": "1d6",
+}
+
+
 @pytest.fixture
 def league(player, pulp_alley):
     return Roster.objects.create(owner=player, ruleset=pulp_alley, name="Smith's League")
@@ -74,14 +85,7 @@ def test_slot_meter_counts_each_colleague_as_it_is_added(player_client, player, 
         "Enki",
         "ally",
         ["marksman"],
-        {
-            "brawl": "2d6",
-            "shoot": "2d6",
-            "dodge": "1d6",
-            "might": "1d6",
-            "finesse": "1d6",
-            "cunning": "1d6",
-        },
+        ALLY_SKILLS,
     )
     assert meter(add(player_client, league, smith)) == "0 / 10 slots used"
     assert meter(add(player_client, league, arge)) == "3 / 10 slots used"
@@ -128,14 +132,7 @@ def test_a_league_over_budget_is_saved_but_shown_not_legal_with_reasons(
                 f"Thug {number}",
                 "ally",
                 ["fierce"],
-                {
-                    "brawl": "2d6",
-                    "shoot": "2d6",
-                    "dodge": "1d6",
-                    "might": "1d6",
-                    "finesse": "1d6",
-                    "cunning": "1d6",
-                },
+                ALLY_SKILLS,
             ),
         )
     response = player_client.get(f"/rosters/{league.pk}/")
