@@ -45,6 +45,10 @@ def create_house_rule(*, owner, ruleset, kind, name, summary, level=None, cost=N
 
 
 @transaction.atomic
-def delete_house_rule(*, owner, entry_id):
-    deleted, _ = LibraryEntry.objects.filter(owner=owner, pk=entry_id).delete()
+def delete_house_rule(*, owner, ruleset, entry_id):
+    """Delete one of the owner's own house rules. Built-in entries have no owner, so a missing
+    owner must never reach the filter: `owner=None` would match every built-in row."""
+    if owner is None or owner.pk is None:
+        return False
+    deleted, _ = LibraryEntry.objects.filter(owner=owner, ruleset=ruleset, pk=entry_id).delete()
     return deleted > 0

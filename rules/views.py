@@ -106,8 +106,8 @@ def house_rules(request, ruleset):
 @require_POST
 def delete_house_rule(request, ruleset, pk):
     ruleset = selectors.ruleset_or_404(ruleset)
-    owner = request.user if request.user.is_authenticated else None
-    if not services.delete_house_rule(owner=owner, entry_id=pk):
+    owner = current_player(request)
+    if not services.delete_house_rule(owner=owner, ruleset=ruleset, entry_id=pk):
         raise Http404("No such house rule")
     messages.success(request, "House rule deleted.")
     return redirect("rules:house_rules", ruleset=ruleset.slug)
