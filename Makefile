@@ -4,7 +4,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: run test lint format bench serve-prod install rules clean
+.PHONY: run test lint format bench serve-prod install install-dev rules clean
 .DEFAULT_GOAL := run
 
 # Without a virtualenv yet, find a Python >= 3.12 first; if there is none, stop with one line.
@@ -17,13 +17,20 @@ endif
 endif
 endif
 
-# The stamp is rebuilt when the lock file changes, so `make` always matches requirements.lock.
+# Each stamp is rebuilt when its lock file changes, so `make` always matches the locks.
+# requirements.lock is what runs (production installs only that); requirements-dev.lock adds
+# the test and lint tools on top of the very same versions.
 $(VENV)/.installed: requirements.lock
 	@[ -x $(BIN)/python ] || $(PYTHON_FOR_VENV) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
 	@touch $@
 
+$(VENV)/.installed-dev: requirements-dev.lock $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
+	@touch $@
+
 install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
 
 # Idempotent: migrations and rules data can be applied any number of times.
 rules: install
@@ -34,18 +41,18 @@ rules: install
 run: rules
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
 
-test: install
+test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-lint: install
+lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-format: install
+format: install-dev
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-bench: rules
+bench: install-dev rules
 	$(MANAGE) bench
 
 # Production: settings from the environment (DEBUG off, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL).
