@@ -1,7 +1,8 @@
 """How each ruleset's printed profile (its engine's `printed_profile`) reads in the roster
 reference: the table's columns and cells, which column is Health, how the row names the
 character's type, and the printed things the character uses that a reference group can list
-(`from_printed` in fixtures/<ruleset>/cheatsheet/roster-reference.yaml)."""
+(`from_printed` in fixtures/<ruleset>/cheatsheet/roster-reference.yaml). Each ruleset
+definition (rules/rulesets/) names its reading here."""
 
 from dataclasses import dataclass, field
 
@@ -75,6 +76,3 @@ def seven_tv(character, printed, rules: RulesBook) -> ProfileReading:
             ],
         },
     )
-
-
-READINGS = {"pulp-alley": pulp_alley, "7tv": seven_tv}

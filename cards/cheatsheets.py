@@ -9,13 +9,13 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
-from cards.cheatsheet_profiles import READINGS
 from cards.pdf import render_pdf
 from rules import engines
 from rules.engines.base import RulesBook
 from rules.engines.effects import effect_of
 from rules.engines.plain import as_dict, as_list, plural, slugs
 from rules.loading import FIXTURES_DIR, read_yaml
+from rules.rulesets import find
 
 SHEET_FOLDER = "cheatsheet"
 QUICK_REFERENCE_TEMPLATE = "cards/cheatsheets/quick_reference.html"
@@ -255,17 +255,13 @@ def roster_reference(roster: dict, rules: RulesBook) -> RosterReference:
     Raises NoCheatSheet for a ruleset without reference data, engine or profile reading."""
     spec = read_sheet(rules.ruleset, "roster-reference")
     groups_spec = as_list(spec.get("groups"))
-    try:
-        engine = engines.module_for(rules.ruleset)
-    except engines.UnknownRuleset as error:
-        raise NoCheatSheet(str(error)) from error
-    if rules.ruleset not in READINGS:
-        raise NoCheatSheet(f"No profile table for ruleset {rules.ruleset!r} yet.")
+    definition = find(rules.ruleset)
+    if definition is None:
+        raise NoCheatSheet(f"No roster engine for ruleset {rules.ruleset!r} yet.")
+    engine, reading = definition.engine_module, definition.reading
     rules = with_house_rules(roster, rules)
     characters = [as_dict(c) for c in as_list(roster.get("characters"))]
-    readings = [
-        READINGS[rules.ruleset](c, engine.printed_profile(c, rules), rules) for c in characters
-    ]
+    readings = [reading(c, engine.printed_profile(c, rules), rules) for c in characters]
     on_table = [
         (character, reading)
         for character, reading in zip(characters, readings, strict=True)

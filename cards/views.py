@@ -5,7 +5,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.players import current_player
 from cards import portraits
-from cards.designers import DESIGNER_FORMS
 from cards.printing.faces import character_face, has_own_back
 from cards.printing.preview import card_png
 from cards.printing.sources import stored_portrait
@@ -13,15 +12,16 @@ from rosters import selectors, services
 from rosters.serialize import character_as_data
 from rules import engines
 from rules.models import Ruleset
+from rules.rulesets import find, playable_slugs
 from rules.selectors import rules_book
 
 
 def designer_ruleset(request, character):
     if character is not None:
         return character.ruleset
-    slug = request.GET.get("ruleset") or request.POST.get("ruleset") or "pulp-alley"
+    slug = request.GET.get("ruleset") or request.POST.get("ruleset") or playable_slugs()[0]
     ruleset = get_object_or_404(Ruleset, slug=slug)
-    if ruleset.slug not in DESIGNER_FORMS:
+    if find(ruleset.slug) is None:
         raise Http404("No card designer for this ruleset yet")
     return ruleset
 
@@ -48,7 +48,7 @@ def designer_context(request, form, ruleset, rules, character):
         "findings": engine.character_findings(data, rules),
         "cost": engine.character_cost(data, rules),
         "roster": joining_roster(request, ruleset),
-        "rulesets": Ruleset.objects.filter(slug__in=DESIGNER_FORMS),
+        "rulesets": Ruleset.objects.filter(slug__in=playable_slugs()),
     }
 
 
@@ -76,7 +76,7 @@ def designer(request, pk=None):
     character = selectors.character_or_404(request.user, pk) if pk else None
     ruleset = designer_ruleset(request, character)
     rules = rules_book(ruleset, request.user)
-    form = designer_form(request, DESIGNER_FORMS[ruleset.slug], rules, character)
+    form = designer_form(request, find(ruleset.slug).designer_form, rules, character)
     if form.is_bound and form.is_valid():
         try:
             result = services.save_character(
@@ -109,7 +109,7 @@ def designer_preview(request, pk=None):
     character = selectors.character_or_404(request.user, pk) if pk else None
     ruleset = designer_ruleset(request, character)
     rules = rules_book(ruleset, request.user)
-    form = DESIGNER_FORMS[ruleset.slug](request.POST, rules=rules)
+    form = find(ruleset.slug).designer_form(request.POST, rules=rules)
     context = designer_context(request, form, ruleset, rules, character)
     return render(request, "cards/designer.html#preview", context)
 
@@ -144,7 +144,7 @@ def card_library(request):
         "type_choices": selectors.character_type_choices(request.user),
         "marked": selectors.characters_of(request.user).filter(marked_for_print=True).count(),
         "deleted": selectors.recently_deleted(request.user),
-        "designer_rulesets": set(DESIGNER_FORMS),
+        "designer_rulesets": set(playable_slugs()),
     }
     template = "cards/library.html#results" if request.htmx else "cards/library.html"
     return render(request, template, context)

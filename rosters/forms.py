@@ -1,14 +1,14 @@
 from django import forms
 
 from rosters.models import Roster
-from rules.engines import ENGINE_MODULES
 from rules.models import Ruleset
+from rules.rulesets import playable_slugs
 
 
 class NewRosterForm(forms.ModelForm):
     # Only games whose roster maths Cliffhanger knows can be built here.
     ruleset = forms.ModelChoiceField(
-        queryset=Ruleset.objects.filter(slug__in=ENGINE_MODULES), empty_label=None, label="Game"
+        queryset=Ruleset.objects.filter(slug__in=playable_slugs()), empty_label=None, label="Game"
     )
 
     class Meta:

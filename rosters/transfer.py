@@ -15,6 +15,7 @@ from rules import engines
 from rules.engines.dice import ABSENT
 from rules.engines.plain import counted
 from rules.models import LibraryEntry, Ruleset
+from rules.rulesets import find
 from rules.selectors import rules_book
 from rules.services import unique_house_slug
 
@@ -61,7 +62,7 @@ def import_roster(*, owner, document) -> ImportResult:
     document = validate_roster(document)
     ruleset = Ruleset.objects.filter(slug=document["ruleset"]).first()
     # Without an engine the builder could not report on the roster, so it is not taken in.
-    if ruleset is None or ruleset.slug not in engines.ENGINE_MODULES:
+    if ruleset is None or find(ruleset.slug) is None:
         raise RosterFormatError(f"no {document['ruleset']!r} rules here to import into", "ruleset")
     characters = []
     try:

@@ -4,9 +4,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.players import current_player
-from cards.designers import DESIGNER_FORMS
 from rosters import selectors, services
-from rosters.builders import builder_for, profile_cells, role_choices, setting_options
+from rosters.builders import builder_for, setting_options
 from rosters.forms import NewRosterForm
 from rules import engines
 from rules.selectors import rules_book
@@ -52,8 +51,8 @@ def builder_context(request, roster):
                 "cost": engine.character_cost(data, rules),
                 "counted": member.character.character_type in spec.counted_types,
                 "findings": report.about(member.character.name),
-                "cells": profile_cells(printed),
-                "roles": role_choices(roster.ruleset.slug, data, printed, cast),
+                "cells": engine.profile_cells(printed),
+                "roles": engine.role_choices(data, printed, cast, rules),
                 "abilities": [
                     (rules.entry("ability", slug) or {"name": slug})["name"]
                     for slug in member.character.profile.get("abilities", [])
@@ -77,7 +76,6 @@ def builder_context(request, roster):
             for setting in spec.settings
         ],
         "budget_presets": spec.budget_presets,
-        "has_designer": roster.ruleset.slug in DESIGNER_FORMS,
         "library": sorted(rules.of_kind(spec.library_kind), key=library_order)
         if spec.library_kind
         else [],
@@ -132,8 +130,8 @@ def member_roles(request, roster, character_pk):
     cast = selectors.roster_data(roster, members, rules)
     for member, data in zip(members, cast["characters"], strict=True):
         if member.character_id == character_pk:
-            printed = engines.module_for(roster.ruleset.slug).printed_profile(data, rules)
-            return dict(role_choices(roster.ruleset.slug, data, printed, cast))
+            engine = engines.module_for(roster.ruleset.slug)
+            return dict(engine.role_choices(data, engine.printed_profile(data, rules), cast, rules))
     raise Http404("Not in this roster")
 
 

@@ -2,9 +2,9 @@
 and for the CLI on a machine where the rules data was never loaded. It holds the same plain
 data as rules.selectors.rules_book (tests keep the two equal)."""
 
-from rules.engines import UnknownRuleset
 from rules.engines.base import RulesBook
 from rules.loading import ENTRY_DEFAULTS, FIXTURES_DIR, TYPE_DEFAULTS, pick, read_yaml
+from rules.rulesets import UnknownRuleset
 
 ENTRY_DATA = ("name", "level", "cost", "page", "edition", "summary", "effect", "data")
 TYPE_DATA = ("name", "level", "cost", "min_per_roster", "max_per_roster", "profile", "page")

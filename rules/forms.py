@@ -1,11 +1,14 @@
 from django import forms
 
 from rules.models import LibraryEntry
+from rules.rulesets import find
 
-# What players may add as house rules, per ruleset, and which number each kind needs.
-HOUSE_RULE_KINDS = {
-    "pulp-alley": {"ability": "level", "perk": "cost"},
-}
+
+def house_rule_kinds(slug):
+    """What players may add as house rules to this ruleset, and which number each kind needs
+    (its definition's; none for a game not registered)."""
+    definition = find(slug)
+    return definition.house_rule_kinds if definition else {}
 
 
 class HouseRuleForm(forms.ModelForm):
@@ -24,7 +27,9 @@ class HouseRuleForm(forms.ModelForm):
     def __init__(self, *args, ruleset, **kwargs):
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
-        self.needs = HOUSE_RULE_KINDS.get(ruleset.slug, {})
+        self.needs = house_rule_kinds(ruleset.slug)
+        definition = find(ruleset.slug)
+        self.top_level = definition.max_ability_level if definition else None
         self.fields["kind"].choices = [(kind, kind.capitalize()) for kind in self.needs]
         self.fields["name"].max_length = 60
 
@@ -33,6 +38,7 @@ class HouseRuleForm(forms.ModelForm):
         needed = self.needs.get(data.get("kind"))
         if needed and data.get(needed) is None:
             self.add_error(needed, f"A house {data['kind']} needs a {needed}.")
-        if data.get("kind") == "ability" and data.get("level") not in (None, 1, 2, 3, 4):
-            self.add_error("level", "Levels run from 1 to 4.")
+        level, top = data.get("level"), self.top_level
+        if data.get("kind") == "ability" and None not in (level, top) and not 1 <= level <= top:
+            self.add_error("level", f"Levels run from 1 to {top}.")
         return data

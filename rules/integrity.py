@@ -5,11 +5,9 @@ from collections import Counter
 from pathlib import Path
 
 from rules.loading import FIXTURES_DIR, FixtureError, read_yaml
+from rules.rulesets import find
 
-MAX_LEVEL = {"pulp-alley": 4}
 COSTED_KINDS = {"perk", "tip", "contact", "gear", "backup"}
-# What a card of each deck must carry to be playable.
-CARD_NEEDS = {"fortune": ("play", "effect", "challenge"), "plot-point-rewards": ("bonus", "reward")}
 
 
 def duplicates(values):
@@ -30,7 +28,8 @@ def entry_problems(ruleset, path, kind, entries):
             problems.append(f"{label} has no page")
         level = entry.get("level")
         if kind == "ability":
-            top = MAX_LEVEL.get(ruleset)
+            definition = find(ruleset)
+            top = definition.max_ability_level if definition else None
             if level is None or level < 1 or (top is not None and level > top):
                 problems.append(f"{label} has level {level}, outside 1–{top or '?'}")
         if kind in COSTED_KINDS and entry.get("cost") is None:
@@ -45,7 +44,9 @@ def deck_problems(ruleset, path, document):
     problems = [
         f"{where}: card #{number} twice" for number in duplicates(str(c["number"]) for c in cards)
     ]
-    needs = CARD_NEEDS.get(deck["slug"], ())
+    # What a card of each deck must carry to be playable, as the ruleset's definition says.
+    definition = find(ruleset)
+    needs = definition.deck_card_needs.get(deck["slug"], ()) if definition else ()
     for card in cards:
         missing = [field for field in needs if not card.get(field)]
         if missing:

@@ -5,39 +5,14 @@ from django.shortcuts import get_object_or_404
 
 from rules.engines.base import RulesBook
 from rules.models import CharacterType, Deck, LibraryEntry, Ruleset
-
-# How each kind of entry is named on the site, in the books' own words.
-KIND_LABELS = {
-    "ability": ("Ability", "Ability Library"),
-    "perk": ("League perk", "Perk Library"),
-    "reputation-perk": ("Reputation perk", "Reputation perks"),
-    "society-perk": ("Secret Society perk", "Secret Society perks"),
-    "secret-society": ("Secret Society", "Secret Societies"),
-    "tip": ("Tip", "Tips"),
-    "contact": ("Contact", "Contacts"),
-    "gear": ("Gear", "Gear"),
-    "backup": ("Backup", "Backup characters"),
-    "skill": ("Skill", "Skills"),
-    "profile": ("Profile", "Profiles"),
-    "special-effect": ("Special effect", "Special effects"),
-    "profile-effect": ("Profile special effect", "Profile special effects"),
-    "vehicle-effect": ("Vehicle special effect", "Vehicle special effects"),
-    "star-quality": ("Star quality", "Star qualities"),
-    "stunt": ("Stunt", "Stunts"),
-    "genre": ("Genre", "Genres"),
-    "unit": ("Unit", "Units"),
-    "status": ("Status", "Statuses"),
-    "weapon-effect": ("Weapon effect", "Weapon effects"),
-    "prop": ("Prop", "Props"),
-    "maguffin": ("Maguffin", "Maguffins"),
-    "grimoire": ("Grimoire", "Grimoires"),
-    "spell": ("Spell", "Spells"),
-}
+from rules.rulesets import find
+from rules.rulesets.definition import kind_label as label_for
 
 
-def kind_label(kind, plural=False):
-    singular, many = KIND_LABELS.get(kind, (kind.replace("-", " ").capitalize(),) * 2)
-    return many if plural else singular
+def kind_label(ruleset_slug, kind, plural=False):
+    """How the ruleset's book names this kind of entry (its definition's labels)."""
+    definition = find(ruleset_slug)
+    return label_for(definition.kind_labels if definition else {}, kind, plural)
 
 
 def visible_entries(owner=None):
@@ -67,7 +42,11 @@ def library_kinds(ruleset, owner=None):
         .order_by("kind")
     )
     return [
-        {"kind": row["kind"], "label": kind_label(row["kind"], plural=True), "count": row["count"]}
+        {
+            "kind": row["kind"],
+            "label": kind_label(ruleset.slug, row["kind"], plural=True),
+            "count": row["count"],
+        }
         for row in rows
     ]
 

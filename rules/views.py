@@ -5,7 +5,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.players import current_player
 from rules import selectors, services
-from rules.forms import HOUSE_RULE_KINDS, HouseRuleForm
+from rules.forms import HouseRuleForm, house_rule_kinds
 from rules.models import Ruleset
 
 HOUSE_FIELDS = ("kind", "name", "summary", "level", "cost", "page")
@@ -53,7 +53,7 @@ def library(request, ruleset, kind):
     context = {
         "ruleset": ruleset,
         "kind": kind,
-        "title": selectors.kind_label(kind, plural=True),
+        "title": selectors.kind_label(ruleset.slug, kind, plural=True),
         "kinds": kinds,
         "rows": [(entry, selectors.may_take(entry, types)) for entry in entries],
         "levels": sorted({e.level for e in everything if e.level is not None}),
@@ -62,7 +62,7 @@ def library(request, ruleset, kind):
         "level": level,
         "cost": cost,
         "total": len(everything),
-        "house_rules_open": ruleset.slug in HOUSE_RULE_KINDS,
+        "house_rules_open": bool(house_rule_kinds(ruleset.slug)),
     }
     template = "rules/library.html#results" if request.htmx else "rules/library.html"
     return render(request, template, context)
@@ -85,7 +85,7 @@ def deck(request, ruleset, deck):
 @require_http_methods(["GET", "POST"])
 def house_rules(request, ruleset):
     ruleset = selectors.ruleset_or_404(ruleset)
-    if ruleset.slug not in HOUSE_RULE_KINDS:
+    if not house_rule_kinds(ruleset.slug):
         raise Http404("House rules are not open for this ruleset yet")
     form = HouseRuleForm(request.POST or None, ruleset=ruleset)
     if request.method == "POST" and form.is_valid():

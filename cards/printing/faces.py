@@ -6,8 +6,8 @@ notes about text that still does not fit. A FaceKind ties a template to two func
 turns domain data (a roster-format character dict, a deck card dict) into the view-model,
 the other fits the view-model's text into the template's boxes.
 
-Registries: CHARACTER_FACES by ruleset slug, DECK_FACES by (ruleset slug, deck slug). A new
-ruleset registers its kinds here and adds its templates; sheets.py needs no change. A design
+Each ruleset definition (rules/rulesets/) names its character kind and one kind per deck; a
+new ruleset adds its kinds and templates and names them there; sheets.py needs no change. A design
 that prints rules on the card back (7TV, whose view-models and fitting live in faces_7tv.py)
 gives its FaceKind a `back` kind; the others share the plain back.
 """
@@ -21,6 +21,7 @@ from cards.printing import faces_7tv
 from cards.printing.fitting import Box, Run, fit
 from rules.engines.base import RulesBook
 from rules.engines.pulp_alley import ability_slugs, printed_profile
+from rules.rulesets import find
 
 FACES_DIR = "cards/print/faces"
 
@@ -261,41 +262,36 @@ def has_own_back(face: Face) -> bool:
     return face.back is not None and face.back.template != BACK.template
 
 
-CHARACTER_FACES: dict[str, FaceKind] = {
-    "pulp-alley": FaceKind(
-        f"{FACES_DIR}/pulp-alley-character.html", pulp_alley_character, fit_pulp_alley_character
+# The kinds each ruleset definition names (rules/rulesets/): one per character design and
+# one per printable deck.
+PULP_ALLEY_CHARACTER = FaceKind(
+    f"{FACES_DIR}/pulp-alley-character.html", pulp_alley_character, fit_pulp_alley_character
+)
+SEVEN_TV_PROFILE = FaceKind(
+    f"{FACES_DIR}/{faces_7tv.PROFILE_TEMPLATE}",
+    faces_7tv.profile_card,
+    faces_7tv.fit_profile_card,
+    back=FaceKind(
+        f"{FACES_DIR}/{faces_7tv.PROFILE_BACK_TEMPLATE}",
+        faces_7tv.profile_back,
+        faces_7tv.fit_profile_back,
     ),
-    "7tv": FaceKind(
-        f"{FACES_DIR}/{faces_7tv.PROFILE_TEMPLATE}",
-        faces_7tv.profile_card,
-        faces_7tv.fit_profile_card,
-        back=FaceKind(
-            f"{FACES_DIR}/{faces_7tv.PROFILE_BACK_TEMPLATE}",
-            faces_7tv.profile_back,
-            faces_7tv.fit_profile_back,
-        ),
-    ),
-}
-DECK_FACES: dict[tuple[str, str], FaceKind] = {
-    ("pulp-alley", "fortune"): FaceKind(
-        f"{FACES_DIR}/fortune.html", fortune_card, fit_fortune_card
-    ),
-    ("pulp-alley", "plot-point-rewards"): FaceKind(
-        f"{FACES_DIR}/reward.html", reward_card, fit_reward_card
-    ),
-    ("7tv", "script"): FaceKind(
-        f"{FACES_DIR}/{faces_7tv.SCRIPT_TEMPLATE}", faces_7tv.script_card, faces_7tv.fit_script_card
-    ),
-}
+)
+FORTUNE = FaceKind(f"{FACES_DIR}/fortune.html", fortune_card, fit_fortune_card)
+PLOT_POINT_REWARD = FaceKind(f"{FACES_DIR}/reward.html", reward_card, fit_reward_card)
+SEVEN_TV_SCRIPT = FaceKind(
+    f"{FACES_DIR}/{faces_7tv.SCRIPT_TEMPLATE}", faces_7tv.script_card, faces_7tv.fit_script_card
+)
 
 
 def character_face(
     character: dict, rules: RulesBook, *, ruleset_name, portrait_uri=None, copies=1
 ) -> Face:
     """One character's card, with its own back if the design has one, else the ruleset's."""
-    kind = CHARACTER_FACES.get(rules.ruleset)
-    if kind is None:
+    definition = find(rules.ruleset)
+    if definition is None:
         raise NoCardDesign(f"There is no card design for {ruleset_name} characters yet.")
+    kind = definition.character_face_kind
     view = kind.view_model(character, rules, portrait_uri=portrait_uri)
     card_back = kind.own_back(view, title=f"{view['name']} (back)") or BACK.face(
         back(title=ruleset_name, subtitle="Cliffhanger"), title="Card back"
@@ -307,7 +303,8 @@ def deck_faces(deck: dict) -> list[Face]:
     """Every design in a deck, each with its copies count and the deck's back.
     `deck` is plain data: ruleset, slug, name, back_label and cards (number, name, copies,
     page and the card's own data)."""
-    kind = DECK_FACES.get((deck["ruleset"], deck["slug"]))
+    definition = find(deck["ruleset"])
+    kind = definition.deck_face_kind(deck["slug"]) if definition else None
     if kind is None:
         raise NoCardDesign(f"There is no card design for the {deck['name']} yet.")
     card_back = BACK.face(

@@ -15,7 +15,7 @@ import math
 
 from cards.printing.fitting import PARAGRAPH_GAP, WIDTH_SAFETY, Box, Fit, Run, count_lines, fit
 from cards.printing.geometry import MM_PER_PT
-from rules import engines
+from rules.engines import seven_tv
 from rules.engines.base import RulesBook
 from rules.engines.plain import as_dict, as_list
 
@@ -144,7 +144,7 @@ def genre_names(genres, rules: RulesBook):
 def profile_card(character: dict, rules: RulesBook, *, portrait_uri=None) -> dict:
     """The 7TV card's view-model from a roster-format character, through the 7TV engine's
     printed profile (customisation applied)."""
-    printed = engines.module_for("7tv").printed_profile(character, rules)
+    printed = seven_tv.printed_profile(character, rules)
     return profile_view(character, printed, rules, portrait_uri=portrait_uri)
 
 

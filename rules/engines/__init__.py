@@ -1,26 +1,17 @@
-"""One engine per ruleset, looked up by slug. See base.py for the interface; each engine
-module exposes `evaluate(roster, rules) -> Report` for a whole force, for the card designer
-`printed_profile(character, rules)` and `character_findings(character, rules)`, and for the
-builder `character_cost(character, rules)`: one roster line's cost before roster-wide
-discounts."""
+"""One engine per ruleset, named by its definition in rules/rulesets/. See base.py for the
+interface; each engine module exposes `evaluate(roster, rules) -> Report` for a whole force,
+for the card designer `printed_profile(character, rules)` and `character_findings(character,
+rules)`, and for the builder `character_cost(character, rules)`: one roster line's cost before
+roster-wide discounts, `role_choices(character, printed, cast)` and `profile_cells(printed)`."""
 
 from types import ModuleType
 
-from rules.engines import pulp_alley, seven_tv
 from rules.engines.base import Budget, Engine, Finding, Report, RulesBook
-
-ENGINE_MODULES: dict[str, ModuleType] = {"pulp-alley": pulp_alley, "7tv": seven_tv}
-
-
-class UnknownRuleset(LookupError):
-    pass
+from rules.rulesets import UnknownRuleset, definition_for
 
 
 def module_for(slug) -> ModuleType:
-    try:
-        return ENGINE_MODULES[slug]
-    except KeyError:
-        raise UnknownRuleset(f"No roster engine for ruleset {slug!r} yet.") from None
+    return definition_for(slug).engine_module
 
 
 def engine_for(slug) -> Engine:
@@ -32,7 +23,6 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
 
 
 __all__ = [
-    "ENGINE_MODULES",
     "Budget",
     "Engine",
     "Finding",

@@ -38,7 +38,37 @@ FIRST_LEAGUE_SIZE = (4, 6)
 FIRST_LEAGUE_PERK_SLOTS = 3
 FIRST_LEAGUE_FOLLOWERS = 2
 
-__all__ = ["ability_slugs", "character_cost", "character_findings", "evaluate", "printed_profile"]
+# The effect keys this engine applies; the rest of the effect vocabulary the data records for
+# players to read (fixtures/README.md) and no roster maths uses yet.
+EFFECT_KEYS = frozenset(
+    {
+        "add_dice",
+        "no_shoot",
+        "add_dice_choice",
+        "raise_die_choice",
+        "restricted_slots",
+        "restricted_to",
+        "slots",
+        "no_leader",
+        "acting_leader",
+        "acting_leader_cost",
+        "max_per_roster",
+        "grants_ability_to_all",
+    }
+)
+RECORDED_EFFECT_KEYS = frozenset(
+    {"run_inches", "close_range_inches", "long_range_inches", "pregame_points"}
+)
+
+__all__ = [
+    "ability_slugs",
+    "character_cost",
+    "character_findings",
+    "evaluate",
+    "printed_profile",
+    "profile_cells",
+    "role_choices",
+]
 
 
 @dataclass
@@ -93,6 +123,31 @@ def character_cost(character: dict, rules: RulesBook) -> int | None:
     """The slots this character's type costs, before perks such as Mastermind change it."""
     kind = type_of(as_dict(character), rules)
     return number(kind.get("cost"), None) if kind else None
+
+
+def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook):
+    """Under a perk with no Leader (Mastermind), the type it names may be marked acting
+    leader; no other member has a role to choose. As (value, label) pairs."""
+    perks = [
+        as_dict(rules.entry("perk", slug))
+        for slug in slugs(as_dict(as_dict(roster).get("choices")).get("perks"))
+    ]
+    perk = next((perk for perk in perks if effect_of(perk).get("no_leader")), None)
+    acting_type = effect_of(perk).get("acting_leader") if perk else None
+    if not acting_type or as_dict(character).get("type") != acting_type:
+        return []
+    kind = as_dict(rules.character_type(acting_type))
+    return [
+        ("", kind.get("name", acting_type)),
+        (ACTING_LEADER, f"Acting leader ({name_of(perk)})"),
+    ]
+
+
+def profile_cells(printed: dict):
+    """Health (starred when any failed Health check takes the character out) then the six
+    skills, as (label, value) pairs for a roster row."""
+    health = (printed.get("health") or "—") + ("*" if printed.get("knocked_out") else "")
+    return [("Health", health), *((k.capitalize(), v) for k, v in printed["skills"].items())]
 
 
 def check_perks(league, choices):

@@ -28,7 +28,31 @@ AFFILIATIONS = ("heroic", "villainous", "neutral")
 SIDEKICK_REF = "special-effect/sidekick"
 SIDEKICK_OF = "sidekick-of:"
 
-__all__ = ["character_cost", "character_findings", "evaluate", "printed_profile"]
+# The effect keys this engine (its pricing and profile reading included) applies.
+EFFECT_KEYS = frozenset(
+    {
+        "set_price",
+        "requires_in_cast",
+        "vehicle_discount",
+        "free_extra",
+        "max_per_cast",
+        "prop_cards",
+        "no_own_prop_card",
+        "maguffin_cards",
+        "vehicle_capacity",
+    }
+)
+RECORDED_EFFECT_KEYS = frozenset()
+LEADS = ("star", "co-star")
+
+__all__ = [
+    "character_cost",
+    "character_findings",
+    "evaluate",
+    "printed_profile",
+    "profile_cells",
+    "role_choices",
+]
 
 
 def character_cost(character: dict, rules: RulesBook) -> int | None:
@@ -64,6 +88,31 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
     for line in lines:
         findings += line.findings
     return Report(rules.ruleset, budget, tuple(findings))
+
+
+def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook):
+    """An Extra may be the free Fellowship Extra; a profile with the Sidekick effect names its
+    boss among the cast's Stars and Co-Stars. As (value, label) pairs; [] for none."""
+    character = as_dict(character)
+    choices = []
+    if character.get("type") == "extra":
+        choices.append((FELLOWSHIP, "Free Fellowship Extra"))
+    effects = as_list(as_dict(printed).get("special_effects"))
+    if any(as_dict(effect).get("ref") == SIDEKICK_REF for effect in effects):
+        choices += [
+            (f"{SIDEKICK_OF}{other['name']}", f"Sidekick of {other['name']}")
+            for other in map(as_dict, as_list(as_dict(roster).get("characters")))
+            if other.get("type") in LEADS and other.get("name") != character.get("name")
+        ]
+    return [("", "No role"), *choices] if choices else []
+
+
+def profile_cells(printed: dict):
+    """The printed statistics, then Move, as (label, value) pairs for a roster row."""
+    cells = [(k.capitalize(), v) for k, v in as_dict(printed.get("stats")).items()]
+    if printed.get("move"):
+        cells.append(("Move", f'{printed["move"]}"'))
+    return cells
 
 
 def check_affiliation(cast, affiliation):

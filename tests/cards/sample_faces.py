@@ -28,7 +28,7 @@ def character(name, **changes):
         **changes,
     }
     back = faces.BACK.face(faces.back(title="Pulp Alley", subtitle="Cliffhanger"), title="back")
-    return faces.CHARACTER_FACES["pulp-alley"].face(view, title=name, back=back)
+    return faces.PULP_ALLEY_CHARACTER.face(view, title=name, back=back)
 
 
 def crew(count):

@@ -65,7 +65,7 @@ def test_a_portrait_uri_outside_media_is_not_loaded(fetched):
 
 
 def test_a_deck_card_with_markup_prints_it_literally():
-    kind = faces.DECK_FACES[("pulp-alley", "fortune")]
+    kind = faces.FORTUNE
     view = faces.fortune_card(
         {
             "number": "99",

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from rules.engines import ENGINE_MODULES, evaluate, module_for
+from rules.engines import evaluate, module_for
 from rules.engines.seven_tv import character_cost, character_findings, printed_profile
 from rules.fixture_book import rules_book_from_fixtures
+from rules.rulesets import REGISTRY
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 
@@ -652,7 +653,8 @@ def test_an_unknown_profile_prints_an_empty_card(rules):
 
 
 def test_every_engine_offers_the_same_functions():
-    for engine in ENGINE_MODULES.values():
+    for definition in REGISTRY.values():
+        engine = definition.engine_module
         for name in ("evaluate", "printed_profile", "character_findings", "character_cost"):
             assert callable(getattr(engine, name))
     assert module_for("7tv").character_cost is character_cost

@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from cards import cheatsheets
 from rosters.format import RosterFormatError, read_roster
 from rosters.management.commands.roster import rules_for
-from rules.engines import UnknownRuleset
+from rules.rulesets import UnknownRuleset
 
 UNAVAILABLE = 2
 

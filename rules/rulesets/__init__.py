@@ -1,0 +1,40 @@
+"""The registry of playable rulesets: one RulesetDefinition per game, found by its slug.
+
+A game is playable (offered in the builder, the Card Designer, import, cheat sheets) exactly
+when it is registered here; rulesets.yaml may list a game before its definition exists, and
+then its libraries show but nothing else does. To add a game see docs/adding-a-ruleset.md."""
+
+from rules.rulesets import pulp_alley, seven_tv
+from rules.rulesets.definition import RulesetDefinition, UnknownRuleset
+from rules.rulesets.parts import BuilderSpec, Setting
+
+REGISTRY: dict[str, RulesetDefinition] = {
+    definition.slug: definition for definition in (pulp_alley.DEFINITION, seven_tv.DEFINITION)
+}
+
+
+def find(slug) -> RulesetDefinition | None:
+    return REGISTRY.get(slug)
+
+
+def definition_for(slug) -> RulesetDefinition:
+    try:
+        return REGISTRY[slug]
+    except KeyError:
+        raise UnknownRuleset(f"No roster engine for ruleset {slug!r} yet.") from None
+
+
+def playable_slugs() -> tuple[str, ...]:
+    return tuple(REGISTRY)
+
+
+__all__ = [
+    "REGISTRY",
+    "BuilderSpec",
+    "RulesetDefinition",
+    "Setting",
+    "UnknownRuleset",
+    "definition_for",
+    "find",
+    "playable_slugs",
+]

@@ -1,0 +1,78 @@
+"""What one ruleset is made of, in one place. Each registered game has one RulesetDefinition
+(see rules/rulesets/__init__.py for the registry and docs/adding-a-ruleset.md for adding one).
+
+Parts that live in other apps (the Card Designer form, card faces, the cheat-sheet reading) are
+named by dotted path and imported on first use, so defining a ruleset never imports `cards`
+while the apps are still loading. The system checks in rules/checks.py resolve every part at
+start-up, so a missing or misspelt one fails loudly there rather than on a player's request."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType, ModuleType
+
+from django.utils.module_loading import import_string
+
+from rules.rulesets.parts import BuilderSpec
+
+NOTHING = MappingProxyType({})
+
+
+class UnknownRuleset(LookupError):
+    """No registered definition for this slug (the game may still be listed, without data)."""
+
+
+@dataclass(frozen=True)
+class RulesetDefinition:
+    slug: str
+    # The roster engine: a module with evaluate, printed_profile, character_findings,
+    # character_cost, role_choices, profile_cells and EFFECT_KEYS (see rules/engines/base.py).
+    engine: str
+    # The Card Designer form class (a cards.designers.base.DesignerForm).
+    designer: str
+    # The FaceKind that prints one character's card, and one per printable deck slug.
+    character_face: str
+    # How a printed profile reads in the roster reference: f(character, printed, rules).
+    cheatsheet_reading: str
+    # The roster file's part for this game: {"choices": schema, "profile": schema, "$defs": …}
+    # in fixtures/<slug>/roster-schema.json, merged into the whole roster schema.
+    builder: BuilderSpec = field(default_factory=BuilderSpec)
+    deck_faces: Mapping[str, str] = NOTHING
+    # House-rule kinds players may add → the number each needs ("level" or "cost").
+    house_rule_kinds: Mapping[str, str] = NOTHING
+    # Library kind → (singular, plural) as the book names it on the site.
+    kind_labels: Mapping[str, tuple[str, str]] = NOTHING
+    # Abilities run from level 1 to this (None: the game has no ability levels to check).
+    max_ability_level: int | None = None
+    # Deck slug → the fields every card of that deck must carry to be playable.
+    deck_card_needs: Mapping[str, tuple[str, ...]] = NOTHING
+    # The book's sample force in docs/examples/ that the conformance suite plays through.
+    example: str = ""
+
+    @property
+    def engine_module(self) -> ModuleType:
+        return importlib.import_module(self.engine)
+
+    @property
+    def designer_form(self):
+        return import_string(self.designer)
+
+    @property
+    def character_face_kind(self):
+        return import_string(self.character_face)
+
+    def deck_face_kind(self, deck_slug):
+        path = self.deck_faces.get(deck_slug)
+        return import_string(path) if path else None
+
+    @property
+    def reading(self):
+        return import_string(self.cheatsheet_reading)
+
+
+def kind_label(labels: Mapping[str, tuple[str, str]], kind, plural=False):
+    """A library kind as the book names it, else its slug in words."""
+    singular, many = labels.get(kind, (kind.replace("-", " ").capitalize(),) * 2)
+    return many if plural else singular

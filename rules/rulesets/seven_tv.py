@@ -1,0 +1,56 @@
+"""7TV: a cast of Stars, Co-Stars, Extras and vehicles bought with ratings."""
+
+from rules.rulesets.definition import RulesetDefinition
+from rules.rulesets.parts import BuilderSpec, Setting
+
+DEFINITION = RulesetDefinition(
+    slug="7tv",
+    engine="rules.engines.seven_tv",
+    designer="cards.designers.seven_tv.SevenTVCharacterForm",
+    character_face="cards.printing.faces.SEVEN_TV_PROFILE",
+    deck_faces={"script": "cards.printing.faces.SEVEN_TV_SCRIPT"},
+    cheatsheet_reading="cards.cheatsheet_profiles.seven_tv",
+    builder=BuilderSpec(
+        settings=(
+            Setting(
+                "affiliation",
+                "Affiliation",
+                choices=(
+                    ("heroic", "Heroic"),
+                    ("villainous", "Villainous"),
+                    ("neutral", "Neutral"),
+                ),
+                page=22,
+            ),
+            Setting("genre", "Chosen genre", kind="genre", page=22),
+        ),
+        library_kind="profile",
+        budget_presets=(
+            (20, "20: small starter"),
+            (25, "25: a first game"),
+            (30, "30: starter"),
+            (40, "40: basic"),
+            (50, "50: basic"),
+            (75, "75: large"),
+        ),
+        counted_types=("extra", "vehicle"),
+    ),
+    kind_labels={
+        "skill": ("Skill", "Skills"),
+        "profile": ("Profile", "Profiles"),
+        "special-effect": ("Special effect", "Special effects"),
+        "profile-effect": ("Profile special effect", "Profile special effects"),
+        "vehicle-effect": ("Vehicle special effect", "Vehicle special effects"),
+        "star-quality": ("Star quality", "Star qualities"),
+        "stunt": ("Stunt", "Stunts"),
+        "genre": ("Genre", "Genres"),
+        "unit": ("Unit", "Units"),
+        "status": ("Status", "Statuses"),
+        "weapon-effect": ("Weapon effect", "Weapon effects"),
+        "prop": ("Prop", "Props"),
+        "maguffin": ("Maguffin", "Maguffins"),
+        "grimoire": ("Grimoire", "Grimoires"),
+        "spell": ("Spell", "Spells"),
+    },
+    example="7tv-claire.json",
+)
