@@ -3,6 +3,7 @@
 import pytest
 
 from rosters.models import Character, Roster
+from rules.models import LibraryEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -206,3 +207,28 @@ def test_under_mastermind_the_sidekick_can_be_made_acting_leader(
     )
     assert league.members.get().role == "acting-leader"
     assert "no-leader" not in response.context["report"].codes
+
+
+def test_a_house_perk_with_no_leader_offers_its_acting_leader_in_the_builder(
+    player_client, player, pulp_alley, league
+):
+    """The engine lets a house-ruled Mastermind-like perk's Sidekick lead; the builder used to
+    offer that role only for the perk with the slug `mastermind`."""
+    LibraryEntry.objects.create(
+        ruleset=pulp_alley,
+        owner=player,
+        kind="perk",
+        slug="shadow-boss",
+        name="Shadow Boss",
+        cost=0,
+        summary="House rule: the boss hides; a Sidekick leads.",
+        effect={"no_leader": True, "acting_leader": "sidekick", "acting_leader_cost": 0},
+    )
+    kind, abilities, skills, health = SMITH_LEAGUE["Arge"]
+    arge = card(player, pulp_alley, "Arge", kind, abilities, skills, health)
+    add(player_client, league, arge)
+    player_client.post(f"/rosters/{league.pk}/choices/perks/", {"perks": ["shadow-boss"]})
+    rows = player_client.get(f"/rosters/{league.pk}/").context["rows"]
+    assert rows[0]["roles"] == [("", "Sidekick"), ("acting-leader", "Acting leader (Shadow Boss)")]
+    player_client.post(f"/rosters/{league.pk}/members/{arge.pk}/role/", {"role": "acting-leader"})
+    assert league.members.get().role == "acting-leader"
