@@ -1,6 +1,27 @@
+"""Start-up checks (`manage.py check`, runserver, migrate, the test run): the rules data is
+consistent, every registered ruleset has each part its definition promises, and no fixture
+names an effect key its engine does not read (a typo there would otherwise be dropped without a
+word). The Card Designer, card faces and cheat sheets are checked by cards/checks.py."""
+
+from pathlib import Path
+
+from django.conf import settings
 from django.core.checks import Error, Tags, register
 
+from rules.fixture_book import rules_book_from_fixtures
 from rules.integrity import fixture_problems
+from rules.loading import FIXTURES_DIR, FixtureError, read_yaml
+from rules.rulesets import REGISTRY
+
+ENGINE_FUNCTIONS = (
+    "evaluate",
+    "printed_profile",
+    "character_findings",
+    "character_cost",
+    "role_choices",
+    "profile_cells",
+)
+EXAMPLES_DIR = Path(settings.BASE_DIR) / "docs" / "examples"
 
 
 @register(Tags.models)
@@ -9,3 +30,88 @@ def rules_fixtures_are_consistent(app_configs, **kwargs):
         Error(problem, hint="Fix the YAML under fixtures/.", id="rules.E001")
         for problem in fixture_problems()
     ]
+
+
+def engine_problems(definition):
+    try:
+        engine = definition.engine_module
+    except ImportError as error:
+        return [f"its engine {definition.engine!r} does not import ({error})"]
+    problems = [
+        f"its engine {definition.engine} has no {name}()"
+        for name in ENGINE_FUNCTIONS
+        if not callable(getattr(engine, name, None))
+    ]
+    problems += [
+        f"its engine {definition.engine} does not declare {name}"
+        for name in ("EFFECT_KEYS", "RECORDED_EFFECT_KEYS")
+        if not isinstance(getattr(engine, name, None), frozenset)
+    ]
+    return problems
+
+
+def data_problems(definition, fixtures_dir=FIXTURES_DIR):
+    slug = definition.slug
+    try:
+        listed = {item["slug"] for item in read_yaml(fixtures_dir / "rulesets.yaml")}
+    except (FixtureError, OSError, KeyError, TypeError) as error:
+        return [f"fixtures/rulesets.yaml cannot be read ({error})"]
+    problems = [] if slug in listed else ["it is not listed in fixtures/rulesets.yaml"]
+    if not (fixtures_dir / slug / "character-types.yaml").is_file():
+        problems.append(f"fixtures/{slug}/character-types.yaml is missing")
+    if not definition.example or not (EXAMPLES_DIR / definition.example).is_file():
+        problems.append(f"its example force docs/examples/{definition.example} is missing")
+    return problems
+
+
+@register(Tags.models)
+def registered_rulesets_are_complete(app_configs, **kwargs):
+    return [
+        Error(
+            f"Ruleset {definition.slug!r}: {problem}.",
+            hint="See docs/adding-a-ruleset.md for the parts a ruleset needs.",
+            obj=definition.slug,
+            id="rules.E002",
+        )
+        for definition in REGISTRY.values()
+        for problem in engine_problems(definition) + data_problems(definition)
+    ]
+
+
+def unread_effect_keys(definition, fixtures_dir=FIXTURES_DIR):
+    """(entry, key) for every effect key in the ruleset's fixtures its engine neither applies
+    nor declares as recorded for players only."""
+    engine = definition.engine_module
+    known = getattr(engine, "EFFECT_KEYS", frozenset()) | getattr(
+        engine, "RECORDED_EFFECT_KEYS", frozenset()
+    )
+    book = rules_book_from_fixtures(definition.slug, fixtures_dir)
+    return [
+        (f"{kind}/{slug}", key)
+        for (kind, slug), entry in sorted(book.entries.items())
+        if isinstance(entry.get("effect"), dict)
+        for key in entry["effect"]
+        if key not in known
+    ]
+
+
+@register(Tags.models)
+def fixture_effects_are_read(app_configs, **kwargs):
+    errors = []
+    for definition in REGISTRY.values():
+        try:
+            unread = unread_effect_keys(definition)
+        except (ImportError, FixtureError, OSError, LookupError) as error:
+            unread, errors = [], [*errors, Error(str(error), id="rules.E003")]
+        errors += [
+            Error(
+                f"fixtures/{definition.slug}: {where} has the effect key {key!r},"
+                " which no engine reads.",
+                hint=f"Fix the spelling, or teach {definition.engine} to apply it (EFFECT_KEYS)"
+                " or declare it RECORDED_EFFECT_KEYS.",
+                obj=definition.slug,
+                id="rules.E003",
+            )
+            for where, key in unread
+        ]
+    return errors

@@ -38,11 +38,11 @@ EFFECT_KEYS = frozenset(
         "max_per_cast",
         "prop_cards",
         "no_own_prop_card",
-        "maguffin_cards",
-        "vehicle_capacity",
     }
 )
-RECORDED_EFFECT_KEYS = frozenset()
+# Recorded for players to read; no roster maths seats models in vehicles or deals maguffin
+# cards yet.
+RECORDED_EFFECT_KEYS = frozenset({"vehicle_capacity", "maguffin_cards"})
 LEADS = ("star", "co-star")
 
 __all__ = [

@@ -1,0 +1,93 @@
+"""Start-up checks for the parts of each registered ruleset that live in `cards`: its Card
+Designer form, its card faces and deck faces (with their templates), its cheat-sheet reading,
+and its cheat-sheet data, whose wrong shape would otherwise show only on the first request."""
+
+from django.core.checks import Error, Tags, register
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+from django.utils.module_loading import import_string
+
+from cards import cheatsheets
+from cards.designers.base import DesignerForm
+from cards.printing.faces import FaceKind
+from rules.rulesets import REGISTRY
+
+
+def template_problems(name, what):
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return [f"{what} template {name!r} does not exist"]
+    return []
+
+
+def face_problems(path, what):
+    kind = resolve(path)
+    if not isinstance(kind, FaceKind):
+        return [f"{what} {path!r} is not a FaceKind"]
+    problems = template_problems(kind.template, what)
+    if kind.back is not None:
+        problems += template_problems(kind.back.template, f"{what} back")
+    return problems
+
+
+def resolve(path):
+    try:
+        return import_string(path)
+    except ImportError:
+        return None
+
+
+def part_problems(definition):
+    form = resolve(definition.designer)
+    if not (isinstance(form, type) and issubclass(form, DesignerForm)):
+        problems = [f"its designer {definition.designer!r} is not a DesignerForm"]
+    else:
+        problems = template_problems(form.fieldsets_template, "designer fieldsets")
+    problems += face_problems(definition.character_face, "character face")
+    for deck, path in definition.deck_faces.items():
+        problems += face_problems(path, f"{deck} deck face")
+    if not callable(resolve(definition.cheatsheet_reading)):
+        problems.append(f"its cheat-sheet reading {definition.cheatsheet_reading!r} is missing")
+    return problems
+
+
+def sheet_problems(slug):
+    problems = []
+    try:
+        cheatsheets.quick_reference(slug)
+    except (cheatsheets.NoCheatSheet, cheatsheets.CheatSheetError) as error:
+        problems.append(f"quick reference: {error}")
+    except (KeyError, TypeError, AttributeError) as error:
+        problems.append(f"quick reference has the wrong shape ({type(error).__name__}: {error})")
+    try:
+        groups = cheatsheets.read_sheet(slug, "roster-reference").get("groups")
+    except cheatsheets.NoCheatSheet as error:
+        problems.append(f"roster reference: {error}")
+    else:
+        if not isinstance(groups, list) or not all(isinstance(g, dict) for g in groups):
+            problems.append("roster reference: `groups` is not a list of groups")
+    return problems
+
+
+@register(Tags.templates)
+def registered_rulesets_print(app_configs, **kwargs):
+    return [
+        Error(
+            f"Ruleset {definition.slug!r}: {problem}.",
+            hint="See docs/adding-a-ruleset.md for the parts a ruleset needs.",
+            obj=definition.slug,
+            id="cards.E001",
+        )
+        for definition in REGISTRY.values()
+        for problem in part_problems(definition)
+    ] + [
+        Error(
+            f"Ruleset {definition.slug!r} cheat sheet: {problem}.",
+            hint=f"Fix the YAML under fixtures/{definition.slug}/cheatsheet/.",
+            obj=definition.slug,
+            id="cards.E002",
+        )
+        for definition in REGISTRY.values()
+        for problem in sheet_problems(definition.slug)
+    ]

@@ -1,0 +1,77 @@
+"""The start-up checks for what `cards` adds to each ruleset: a designer, card faces with
+their templates, the cheat-sheet reading, and cheat-sheet data of the right shape."""
+
+import dataclasses
+import shutil
+
+import pytest
+
+from cards import cheatsheets, checks
+from rules.loading import FIXTURES_DIR
+from rules.rulesets import REGISTRY
+
+
+@pytest.fixture
+def registry(monkeypatch):
+    copy = dict(REGISTRY)
+    monkeypatch.setattr(checks, "REGISTRY", copy)
+    return copy
+
+
+def messages():
+    return [error.msg for error in checks.registered_rulesets_print(None)]
+
+
+def test_the_shipped_rulesets_have_every_print_part():
+    assert messages() == []
+
+
+def test_a_misnamed_designer_face_or_reading_is_reported(registry):
+    registry["7tv"] = dataclasses.replace(
+        REGISTRY["7tv"],
+        designer="cards.designers.seven_tv.NoSuchForm",
+        character_face="cards.printing.faces.BACK_TITLE",
+        deck_faces={"script": "cards.printing.faces.NOTHING_HERE"},
+        cheatsheet_reading="cards.cheatsheet_profiles.nobody",
+    )
+    assert messages() == [
+        "Ruleset '7tv': its designer 'cards.designers.seven_tv.NoSuchForm' is not a DesignerForm.",
+        "Ruleset '7tv': character face 'cards.printing.faces.BACK_TITLE' is not a FaceKind.",
+        "Ruleset '7tv': script deck face 'cards.printing.faces.NOTHING_HERE' is not a FaceKind.",
+        "Ruleset '7tv': its cheat-sheet reading 'cards.cheatsheet_profiles.nobody' is missing.",
+    ]
+
+
+@pytest.fixture
+def sheets(tmp_path, monkeypatch):
+    """A copy of the cheat-sheet data a test may break (its Pulp Alley part)."""
+    for slug in REGISTRY:
+        shutil.copytree(FIXTURES_DIR / slug / "cheatsheet", tmp_path / slug / "cheatsheet")
+    monkeypatch.setattr(cheatsheets, "FIXTURES_DIR", tmp_path)
+    cheatsheets.quick_reference.cache_clear()
+    yield tmp_path / "pulp-alley" / "cheatsheet"
+    cheatsheets.quick_reference.cache_clear()
+
+
+def test_a_cheat_sheet_block_with_an_unknown_key_fails_at_start_up(sheets):
+    path = sheets / "quick-reference.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("- remember:", "- remmeber:", 1), encoding="utf-8")
+    (message,) = messages()
+    assert message.startswith("Ruleset 'pulp-alley' cheat sheet: quick reference: unknown block")
+    assert "remmeber" in message
+
+
+def test_a_cheat_sheet_page_without_blocks_fails_at_start_up(sheets):
+    (sheets / "quick-reference.yaml").write_text(
+        "title: Pulp Alley\npages:\n  - title: Turn\n", encoding="utf-8"
+    )
+    (message,) = messages()
+    assert "quick reference has the wrong shape" in message
+
+
+def test_a_roster_reference_without_its_groups_fails_at_start_up(sheets):
+    (sheets / "roster-reference.yaml").write_text("groups: abilities\n", encoding="utf-8")
+    assert messages() == [
+        "Ruleset 'pulp-alley' cheat sheet: roster reference: `groups` is not a list of groups."
+    ]

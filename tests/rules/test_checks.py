@@ -1,0 +1,91 @@
+"""The start-up checks fail loudly on a registered ruleset that lacks a part, and on fixture
+data naming an effect key no engine reads."""
+
+import dataclasses
+import shutil
+from pathlib import Path
+
+import pytest
+from django.core.checks import run_checks
+from django.core.management import call_command
+from django.core.management.base import SystemCheckError
+
+from rules import checks
+from rules.loading import FIXTURES_DIR
+from rules.rulesets import REGISTRY
+
+
+@pytest.fixture
+def registry(monkeypatch):
+    """A copy of the registry a test may break without touching the real one."""
+    copy = dict(REGISTRY)
+    monkeypatch.setattr(checks, "REGISTRY", copy)
+    return copy
+
+
+def messages(errors):
+    return [error.msg for error in errors]
+
+
+@pytest.mark.django_db  # Django's own model checks ask the database its version
+def test_the_shipped_rulesets_pass_every_check():
+    assert checks.registered_rulesets_are_complete(None) == []
+    assert checks.fixture_effects_are_read(None) == []
+    assert [error for error in run_checks() if error.is_serious()] == []
+
+
+def test_an_engine_without_an_entry_point_fails_the_check(registry):
+    registry["pulp-alley"] = dataclasses.replace(
+        REGISTRY["pulp-alley"], engine="rules.engines.plain"
+    )
+    found = messages(checks.registered_rulesets_are_complete(None))
+    assert "Ruleset 'pulp-alley': its engine rules.engines.plain has no evaluate()." in found
+    assert any("does not declare EFFECT_KEYS" in message for message in found)
+
+
+def test_a_missing_engine_module_fails_the_check(registry):
+    registry["pulp-alley"] = dataclasses.replace(
+        REGISTRY["pulp-alley"], engine="rules.engines.no_such_game"
+    )
+    (error,) = checks.registered_rulesets_are_complete(None)
+    assert error.id == "rules.E002" and "does not import" in error.msg
+
+
+def test_a_ruleset_without_its_example_force_or_data_fails_the_check(registry):
+    registry["pulp-city"] = dataclasses.replace(
+        REGISTRY["pulp-alley"], slug="pulp-city", example="pulp-city-nobody.json"
+    )
+    found = messages(checks.registered_rulesets_are_complete(None))
+    assert any("fixtures/pulp-city/character-types.yaml is missing" in m for m in found)
+    assert any("docs/examples/pulp-city-nobody.json is missing" in m for m in found)
+
+
+@pytest.mark.django_db
+def test_the_system_check_stops_start_up_on_a_missing_part(registry):
+    registry["pulp-alley"] = dataclasses.replace(REGISTRY["pulp-alley"], example="")
+    with pytest.raises(SystemCheckError, match="rules.E002"):
+        call_command("check", tag=["models"])
+
+
+def test_a_misspelt_effect_key_in_the_fixtures_is_reported(tmp_path):
+    shutil.copytree(FIXTURES_DIR / "pulp-alley", tmp_path / "pulp-alley")
+    perks = tmp_path / "pulp-alley" / "perks.yaml"
+    perks.write_text(
+        perks.read_text(encoding="utf-8").replace("restricted_slots:", "restricted_slot:", 1),
+        encoding="utf-8",
+    )
+    unread = checks.unread_effect_keys(REGISTRY["pulp-alley"], tmp_path)
+    assert unread == [("perk/mastermind", "restricted_slot")]
+
+
+def test_every_effect_key_an_engine_declares_is_read_by_its_code():
+    """EFFECT_KEYS cannot claim a key the engine's modules never look up."""
+    for definition in REGISTRY.values():
+        engine = definition.engine_module
+        module = Path(engine.__file__)
+        source = "".join(
+            path.read_text(encoding="utf-8") for path in module.parent.glob(f"{module.stem}*.py")
+        )
+        for key in engine.EFFECT_KEYS:
+            # once in the declaration, at least once where it is applied
+            assert source.count(f'"{key}"') >= 2, (definition.slug, key)
