@@ -56,7 +56,7 @@ def sheets(tmp_path, monkeypatch):
 def test_a_cheat_sheet_block_with_an_unknown_key_fails_at_start_up(sheets):
     path = sheets / "quick-reference.yaml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("- remember:", "- remmeber:", 1), encoding="utf-8")
+    path.write_text(text.replace("      - remember:\n", "      - remmeber:\n", 1), encoding="utf-8")
     (message,) = messages()
     assert message.startswith("Ruleset 'pulp-alley' cheat sheet: quick reference: unknown block")
     assert "remmeber" in message
