@@ -1,5 +1,5 @@
 """The JSON roster format (docs/roster-format.md): read a roster file, check it against
-docs/roster.schema.json, and say exactly where a bad one goes wrong. Only the shape is
+its JSON Schema (rosters/schema.py), and say exactly where a bad one goes wrong. Only the shape is
 checked here; whether the force is legal is the engine's Report."""
 
 import base64
@@ -8,13 +8,13 @@ import json
 from functools import cache
 from pathlib import Path
 
-from django.conf import settings
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
+from rosters.schema import roster_schema
+
 FORMAT = "cliffhanger-roster"
 VERSION = 1
-SCHEMA_PATH = Path(settings.BASE_DIR) / "docs" / "roster.schema.json"
 TYPE_WORDS = {
     "object": "an object",
     "array": "a list",
@@ -42,7 +42,7 @@ class RosterFormatError(ValueError):
 
 @cache
 def schema():
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return roster_schema()
 
 
 @cache

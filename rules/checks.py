@@ -3,6 +3,7 @@ consistent, every registered ruleset has each part its definition promises, and 
 names an effect key its engine does not read (a typo there would otherwise be dropped without a
 word). The Card Designer, card faces and cheat sheets are checked by cards/checks.py."""
 
+import json
 from pathlib import Path
 
 from django.conf import settings
@@ -59,6 +60,13 @@ def data_problems(definition, fixtures_dir=FIXTURES_DIR):
     problems = [] if slug in listed else ["it is not listed in fixtures/rulesets.yaml"]
     if not (fixtures_dir / slug / "character-types.yaml").is_file():
         problems.append(f"fixtures/{slug}/character-types.yaml is missing")
+    try:
+        part = json.loads((fixtures_dir / slug / "roster-schema.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        problems.append(f"its roster-schema part fixtures/{slug}/roster-schema.json: {error}")
+    else:
+        if not isinstance(part, dict) or not {"choices", "profile"} <= set(part):
+            problems.append(f"fixtures/{slug}/roster-schema.json lacks `choices` or `profile`")
     if not definition.example or not (EXAMPLES_DIR / definition.example).is_file():
         problems.append(f"its example force docs/examples/{definition.example} is missing")
     return problems

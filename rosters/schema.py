@@ -1,0 +1,41 @@
+"""The roster file's JSON Schema, put together: the shape every game shares
+(rosters/roster.schema.json) and each registered ruleset's own part
+(fixtures/<slug>/roster-schema.json: its `choices`, a character's `profile`, and the `$defs`
+they use), joined by one if/then block per ruleset. docs/roster.schema.json is the same schema
+for readers, kept equal by a test."""
+
+import json
+from pathlib import Path
+
+from rules.loading import FIXTURES_DIR
+from rules.rulesets import playable_slugs
+
+BASE_PATH = Path(__file__).with_name("roster.schema.json")
+PART_NAME = "roster-schema.json"
+
+
+def ruleset_part(slug, fixtures_dir=FIXTURES_DIR) -> dict:
+    return json.loads((fixtures_dir / slug / PART_NAME).read_text(encoding="utf-8"))
+
+
+def ruleset_block(slug, part):
+    """Applies the part's choices and profile to files of this ruleset only."""
+    return {
+        "if": {"required": ["ruleset"], "properties": {"ruleset": {"const": slug}}},
+        "then": {
+            "properties": {
+                "choices": part["choices"],
+                "characters": {"items": {"properties": {"profile": part["profile"]}}},
+            }
+        },
+    }
+
+
+def roster_schema() -> dict:
+    schema = json.loads(BASE_PATH.read_text(encoding="utf-8"))
+    blocks = []
+    for slug in playable_slugs():
+        part = ruleset_part(slug)
+        schema["$defs"] |= part.get("$defs", {})
+        blocks.append(ruleset_block(slug, part))
+    return {**schema, "allOf": blocks}
