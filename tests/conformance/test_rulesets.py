@@ -1,0 +1,66 @@
+"""What every registered ruleset must do, whatever the game: its example force in
+docs/examples/ validates legal, prints true-size cards, and gets both cheat sheets; each deck
+it names prints. A new game is judged by this suite the moment it registers."""
+
+import math
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from cards import cheatsheets
+from cards.printing.sheets import PrintOptions, print_cards
+from cards.printing.sources import deck_cards, roster_file_faces
+from rosters.format import read_roster
+from rules.engines import evaluate
+from rules.fixture_book import rules_book_from_fixtures
+from rules.rulesets import REGISTRY
+
+EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
+CARDS_A_SHEET = 9
+
+
+@pytest.fixture(params=list(REGISTRY), ids=list(REGISTRY))
+def definition(request):
+    return REGISTRY[request.param]
+
+
+@pytest.fixture
+def example(definition):
+    return read_roster(EXAMPLES / definition.example)
+
+
+def test_its_example_force_is_a_legal_force_of_its_game(definition, example):
+    assert example["ruleset"] == definition.slug
+    report = evaluate(example, rules_book_from_fixtures(definition.slug))
+    assert report.legal, [finding.to_dict() for finding in report.of_severity("error")]
+    assert report.ruleset == definition.slug
+
+
+def test_its_example_force_prints_one_card_for_each_character(definition, example):
+    faces = roster_file_faces(
+        example, rules_book_from_fixtures(definition.slug), ruleset_name=definition.slug
+    )
+    result = print_cards(faces, PrintOptions())
+    assert len(faces) == len(example["characters"]) > 0
+    assert result.pages == math.ceil(len(faces) / CARDS_A_SHEET)
+    assert result.pdf.startswith(b"%PDF")
+
+
+def test_its_quick_reference_renders(definition):
+    sheet = cheatsheets.quick_reference(definition.slug)
+    assert sheet.sections and sheet.index
+    assert cheatsheets.quick_reference_pdf(definition.slug).startswith(b"%PDF")
+
+
+def test_its_example_force_gets_a_rules_reference(definition, example):
+    rules = rules_book_from_fixtures(definition.slug)
+    reference = cheatsheets.roster_reference(example, rules)
+    assert reference.tables
+    assert cheatsheets.roster_reference_pdf(example, rules).startswith(b"%PDF")
+
+
+def test_every_deck_it_names_prints(definition, rules_data):
+    for deck in definition.deck_faces:
+        printable = deck_cards(definition.slug, deck)
+        assert printable.faces and not printable.skipped, deck
