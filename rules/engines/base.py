@@ -49,19 +49,23 @@ class Finding:
 @dataclass(frozen=True)
 class Budget:
     """What the force spends against its limit: slots, ratings or encounter level.
-    `details` carries the ruleset's extra figures (restricted pools, level mix…)."""
+    `total` is None for a game without a points limit (Pulp Fiction): the force is then
+    never over, and the meter shows only what is used. `details` carries the ruleset's extra
+    figures (restricted pools, level mix…)."""
 
     used: int
-    total: int
+    total: int | None
     unit: str
     details: dict = field(default_factory=dict)
 
     @property
     def over(self):
-        return self.used > self.total
+        return self.total is not None and self.used > self.total
 
     @property
     def label(self):
+        if self.total is None:
+            return f"{self.used} {self.unit}".strip()
         return f"{self.used} / {self.total} {self.unit} used"
 
     @property

@@ -1,6 +1,7 @@
 """The report every engine returns: plain data, the same in the browser, PDF and CLI."""
 
 import pytest
+from django.template.loader import get_template
 
 from rules.engines import UnknownRuleset, engine_for
 from rules.engines.base import Budget, Finding, Report, RulesBook
@@ -52,6 +53,27 @@ def test_unknown_severity_is_rejected():
 def test_budget_label_reads_like_the_meter():
     assert Budget(used=7, total=10, unit="slots").label == "7 / 10 slots used"
     assert Budget(used=11, total=10, unit="slots").over
+
+
+def test_a_game_without_points_has_a_budget_with_no_limit():
+    """Pulp Fiction buys nothing with points: the force is never over and the meter, the CLI
+    and the roster sheet say only what is counted."""
+    budget = Budget(used=5, total=None, unit="figures")
+    assert not budget.over
+    assert budget.label == "5 figures"
+    report = Report("pulp-fiction", budget)
+    assert report.to_dict()["budget"] == {"used": 5, "total": None, "unit": "figures"}
+    assert report.legal
+
+
+def test_the_meter_shows_no_bar_for_a_budget_without_a_limit(rf):
+    template = get_template("rosters/sample.html")
+    for total, bar in ((None, False), (10, True)):
+        report = Report("pulp-fiction", Budget(used=5, total=total, unit="figures"))
+        context = {"report": report, "slug": "band", "document": {"name": "Band"}, "rows": []}
+        html = template.render(context, rf.get("/"))
+        assert ("<meter" in html) is bar
+        assert "5 / 10 figures used" in html if bar else "5 figures" in html
 
 
 def test_house_rules_join_the_rules_book_marked_custom_without_replacing_built_ins():
