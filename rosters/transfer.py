@@ -12,8 +12,6 @@ from rosters import selectors, services
 from rosters.format import RosterFormatError, choice_kind, validate_roster
 from rosters.models import Character, Roster, RosterMember
 from rules import engines
-from rules.engines.dice import ABSENT
-from rules.engines.plain import counted
 from rules.models import LibraryEntry, Ruleset
 from rules.rulesets import find
 from rules.selectors import rules_book
@@ -237,47 +235,22 @@ def character_summary(character, rules):
     profile as printed on its card, and its abilities by name. `rules` must already hold the
     document's house rules."""
     engine = engines.module_for(rules.ruleset)
-    profile = character.get("profile") or {}
     kind = rules.character_type(character.get("type")) or {}
     printed = engine.printed_profile(character, rules)
-    line = profile_line(printed)
-    if "special_effects" in printed:  # 7TV: the card's star quality and effects by name
-        effects = [printed["star_quality"], *printed["special_effects"]]
-        abilities = [effect["name"] for effect in effects if effect]
-        count = profile.get("count")
-        line = f"{count} models · {line}" if isinstance(count, int) and count > 1 else line
-    else:
-        choices = profile.get("ability_choices")
-        abilities = [
-            entry_label(rules, "ability", slug, choices) for slug in engine.ability_slugs(profile)
-        ]
+    summary = engine.profile_summary(character, printed, rules)
     return {
         "name": character["name"],
         "type_name": kind.get("name") or character.get("type"),
         "acting_leader": character.get("role") == "acting-leader",
         "printed": printed,
-        "line": line,
-        "abilities": abilities,
+        "line": summary.line,
+        "abilities": list(summary.abilities),
     }
 
 
-def profile_line(printed):
-    if "skills" not in printed:  # 7TV: statistics and move, ratings a model
-        parts = [f"{stat.capitalize()} {value}" for stat, value in printed["stats"].items()]
-        parts += [f'Move {printed["move"]}"'] if printed.get("move") else []
-        return " · ".join([*parts, f"{counted(printed['ratings'] or 0, 'rating')} a model"])
-    health = printed.get("health") or "?"
-    parts = [f"Health {health}{'*' if printed.get('knocked_out') else ''}"]
-    parts += [f"{skill.capitalize()} {dice or ABSENT}" for skill, dice in printed["skills"].items()]
-    return " · ".join(parts)
-
-
-def entry_label(rules, kind, slug, choices=None):
+def entry_label(rules, kind, slug):
     entry = rules.entry(kind, slug) or {}
     label = entry.get("name") or slug
-    picks = (choices or {}).get(slug)
-    if isinstance(picks, list) and picks:
-        label += f" ({', '.join(str(pick).capitalize() for pick in picks)})"
     if entry.get("custom"):
         label += " [house rule]"
     return label

@@ -51,7 +51,7 @@ def builder_context(request, roster):
                 "cost": engine.character_cost(data, rules),
                 "counted": member.character.character_type in spec.counted_types,
                 "findings": report.about(member.character.name),
-                "cells": engine.profile_cells(printed),
+                "cells": engine.profile_summary(data, printed, rules).cells,
                 "roles": engine.role_choices(data, printed, cast, rules),
                 "abilities": [
                     (rules.entry("ability", slug) or {"name": slug})["name"]

@@ -20,7 +20,7 @@ ENGINE_FUNCTIONS = (
     "character_findings",
     "character_cost",
     "role_choices",
-    "profile_cells",
+    "profile_summary",
 )
 EXAMPLES_DIR = Path(settings.BASE_DIR) / "docs" / "examples"
 

@@ -2,7 +2,8 @@
 interface; each engine module exposes `evaluate(roster, rules) -> Report` for a whole force,
 for the card designer `printed_profile(character, rules)` and `character_findings(character,
 rules)`, and for the builder `character_cost(character, rules)`: one roster line's cost before
-roster-wide discounts, `role_choices(character, printed, cast)` and `profile_cells(printed)`."""
+roster-wide discounts, `role_choices(character, printed, roster, rules)` and
+`profile_summary(character, printed, rules)` (a typed ProfileSummary)."""
 
 from types import ModuleType
 

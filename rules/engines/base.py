@@ -116,6 +116,19 @@ class Report:
 
 
 @dataclass(frozen=True)
+class ProfileSummary:
+    """A character's printed profile as readers outside its game see it: the roster builder's
+    row (`cells`, as (label, value) in card order), the plain-text export's `line`, and the
+    `abilities` (or special effects) the card prints, by name. Each engine's
+    `profile_summary(character, printed, rules)` makes one, so no caller guesses the game from
+    the printed dict's keys."""
+
+    cells: tuple[tuple[str, str], ...]
+    line: str
+    abilities: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class RulesBook:
     """A ruleset's rules as plain data: character types by slug and library entries by
     (kind, slug). House rules are entries with custom=True."""

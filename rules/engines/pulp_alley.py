@@ -5,7 +5,7 @@ docs/roster-format.md) and a RulesBook; page numbers are the book's printed ones
 from collections import Counter
 from dataclasses import dataclass, field
 
-from rules.engines.base import Budget, Finding, Report, RulesBook
+from rules.engines.base import Budget, Finding, ProfileSummary, Report, RulesBook
 from rules.engines.effects import effect_of, number
 from rules.engines.house_rules import with_roster_house_rules
 from rules.engines.plain import (
@@ -66,7 +66,7 @@ __all__ = [
     "character_findings",
     "evaluate",
     "printed_profile",
-    "profile_cells",
+    "profile_summary",
     "role_choices",
 ]
 
@@ -143,11 +143,28 @@ def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook)
     ]
 
 
-def profile_cells(printed: dict):
+def profile_summary(character: dict, printed: dict, rules: RulesBook) -> ProfileSummary:
     """Health (starred when any failed Health check takes the character out) then the six
-    skills, as (label, value) pairs for a roster row."""
-    health = (printed.get("health") or "—") + ("*" if printed.get("knocked_out") else "")
-    return [("Health", health), *((k.capitalize(), v) for k, v in printed["skills"].items())]
+    skills; its abilities by name, with the choices Animal and the like make."""
+    star = "*" if printed.get("knocked_out") else ""
+    health = printed.get("health")
+    skills = tuple((k.capitalize(), v) for k, v in as_dict(printed.get("skills")).items())
+    profile = as_dict(as_dict(character).get("profile"))
+    choices = as_dict(profile.get("ability_choices"))
+    return ProfileSummary(
+        cells=(("Health", (health or "—") + star), *skills),
+        line=" · ".join([f"Health {health or '?'}{star}", *(f"{k} {v}" for k, v in skills)]),
+        abilities=tuple(ability_label(rules, slug, choices) for slug in ability_slugs(profile)),
+    )
+
+
+def ability_label(rules, slug, choices):
+    entry = as_dict(rules.entry("ability", slug))
+    label = entry.get("name") or slug
+    picks = choices.get(slug)
+    if isinstance(picks, list) and picks:
+        label += f" ({', '.join(str(pick).capitalize() for pick in picks)})"
+    return label + (" [house rule]" if entry.get("custom") else "")
 
 
 def check_perks(league, choices):

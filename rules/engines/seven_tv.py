@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 from math import ceil
 
-from rules.engines.base import Budget, Finding, Report, RulesBook
+from rules.engines.base import Budget, Finding, ProfileSummary, Report, RulesBook
 from rules.engines.effects import is_count, number
 from rules.engines.house_rules import with_roster_house_rules
 from rules.engines.plain import as_dict, as_list, counted, name_of
@@ -50,7 +50,7 @@ __all__ = [
     "character_findings",
     "evaluate",
     "printed_profile",
-    "profile_cells",
+    "profile_summary",
     "role_choices",
 ]
 
@@ -107,12 +107,27 @@ def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook)
     return [("", "No role"), *choices] if choices else []
 
 
-def profile_cells(printed: dict):
-    """The printed statistics, then Move, as (label, value) pairs for a roster row."""
-    cells = [(k.capitalize(), v) for k, v in as_dict(printed.get("stats")).items()]
+def profile_summary(character: dict, printed: dict, rules: RulesBook) -> ProfileSummary:
+    """The printed statistics then Move; the line adds the models bought and the ratings a
+    model; the star quality and special effects by name."""
+    cells = tuple((k.capitalize(), v) for k, v in as_dict(printed.get("stats")).items())
     if printed.get("move"):
-        cells.append(("Move", f'{printed["move"]}"'))
-    return cells
+        cells += (("Move", f'{printed["move"]}"'),)
+    line = " · ".join(
+        [
+            *(f"{k} {v}" for k, v in cells),
+            f"{counted(printed.get('ratings') or 0, 'rating')} a model",
+        ]
+    )
+    count = as_dict(as_dict(character).get("profile")).get("count")
+    if is_count(count) and count > 1:
+        line = f"{count} models · {line}"
+    effects = [printed.get("star_quality"), *as_list(printed.get("special_effects"))]
+    return ProfileSummary(
+        cells=cells,
+        line=line,
+        abilities=tuple(effect["name"] for effect in map(as_dict, effects) if effect),
+    )
 
 
 def check_affiliation(cast, affiliation):

@@ -28,7 +28,7 @@ class UnknownRuleset(LookupError):
 class RulesetDefinition:
     slug: str
     # The roster engine: a module with evaluate, printed_profile, character_findings,
-    # character_cost, role_choices, profile_cells and EFFECT_KEYS (see rules/engines/base.py).
+    # character_cost, role_choices, profile_summary and EFFECT_KEYS (see rules/engines/base.py).
     engine: str
     # The Card Designer form class (a cards.designers.base.DesignerForm).
     designer: str

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rosters.schema import ruleset_part
-from rules.engines.base import Budget, Finding, Report
+from rules.engines.base import Budget, Finding, ProfileSummary, Report
 from rules.fixture_book import rules_book_from_fixtures
 from rules.rulesets import REGISTRY
 
@@ -140,6 +140,9 @@ def test_every_character_entry_point_survives_any_character(slug):
         assert cost is None or isinstance(cost, int)
         roles = engine.role_choices(character, printed, roster, book)
         assert all(isinstance(value, str) and isinstance(label, str) for value, label in roles)
-        assert all(isinstance(label, str) for label, _ in engine.profile_cells(printed))
+        summary = engine.profile_summary(character, printed, book)
+        assert isinstance(summary, ProfileSummary) and isinstance(summary.line, str)
+        assert all(isinstance(label, str) for label, _ in summary.cells)
+        assert all(isinstance(name, str) for name in summary.abilities)
 
     check()
