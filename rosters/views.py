@@ -76,16 +76,21 @@ def builder_context(request, roster):
             for setting in spec.settings
         ],
         "budget_presets": spec.budget_presets,
-        "library": sorted(rules.of_kind(spec.library_kind), key=library_order)
+        "library": sorted(rules.of_kind(spec.library_kind), key=library_order(spec))
         if spec.library_kind
         else [],
     }
 
 
-def library_order(entry):
-    types = ("star", "co-star", "extra", "vehicle")
-    kind = entry["data"].get("type", "")
-    return (types.index(kind) if kind in types else len(types), entry["name"])
+def library_order(spec):
+    """Library entries by member type in the ruleset's order, then by name."""
+    types = spec.library_types
+
+    def key(entry):
+        kind = entry["data"].get("type", "")
+        return (types.index(kind) if kind in types else len(types), entry["name"])
+
+    return key
 
 
 def builder_response(request, roster):

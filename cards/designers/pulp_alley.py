@@ -1,22 +1,23 @@
 """The Pulp Alley Card Designer form: a character type's creation profile, base dice,
 abilities and the choices Animal and Extraordinary need, as a roster-format character."""
 
-import re
-
 from django import forms
 
 from cards.designers.base import DesignerForm
+from rules.engines.dice import DiceError, parse_dice
+from rules.engines.pulp_alley_profile import SKILLS
 
-SKILLS = ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
 DIE_TYPES = ("d6", "d8", "d10", "d12")
 NO_SHOOT = "—"
-DICE_RE = re.compile(r"^\s*(\d+)\s*(d\d+)\s*$", re.IGNORECASE)
 
 
 def split_dice(value):
     """'3d8' → (3, 'd8'); '—' or anything unreadable → (0, None)."""
-    match = DICE_RE.match(str(value or ""))
-    return (int(match[1]), match[2].lower()) if match else (0, None)
+    try:
+        dice = parse_dice(value)
+    except DiceError:
+        return (0, None)
+    return dice.count, dice.die
 
 
 def creation_skills(type_profile):

@@ -65,12 +65,12 @@ class Command(BaseCommand):
         player = get_user_model().objects.create_user("bench-player", password="x" * 12)
         smith = sample_document("singapore-smith")
         league = import_roster(owner=player, document=smith).roster
-        rules = rules_book_from_fixtures("pulp-alley")
+        rules = rules_book_from_fixtures(smith["ruleset"])
         client = Client()
         client.force_login(player)
         card = league.characters.first()
         designer_post = {
-            "ruleset": "pulp-alley",
+            "ruleset": smith["ruleset"],
             "character_type": "ally",
             "name": "Bench",
             "health": "d6",
@@ -95,7 +95,7 @@ class Command(BaseCommand):
             ("pdf: league cards, A4 with backs", lambda: print_cards(
                 roster_cards(player, league.pk, {}).faces, PrintOptions(backs=True))),
             ("pdf: Fortune deck, 45 cards", lambda: print_cards(
-                deck_cards("pulp-alley", "fortune").faces, PrintOptions())),
+                deck_cards(smith["ruleset"], "fortune").faces, PrintOptions())),
             ("page: Print page with thumbnails", lambda: client.get(
                 f"/print/?source=roster-{league.pk}")),
         ]  # fmt: skip
