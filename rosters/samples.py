@@ -1,14 +1,16 @@
-"""The books' sample forces, shipped as roster files in docs/examples/, for visitors to browse
-and players to start from. Read from disk: listing them touches no database."""
+"""The books' sample forces, shipped as roster files in fixtures/<ruleset>/samples/ for every
+registered ruleset, for visitors to browse and players to start from (docs/examples/ holds the
+same files for readers, kept equal by a test). Read from disk: listing them touches no
+database."""
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.conf import settings
-
 from rosters.format import read_roster
+from rules.loading import FIXTURES_DIR
+from rules.rulesets import playable_slugs
 
-SAMPLES_DIR = Path(settings.BASE_DIR) / "docs" / "examples"
+SAMPLES_FOLDER = "samples"
 
 
 class UnknownSample(LookupError):
@@ -24,7 +26,15 @@ class Sample:
 
 
 def sample_paths():
-    return {path.stem: path for path in sorted(SAMPLES_DIR.glob("*.json"))}
+    return {
+        path.stem: path
+        for slug in playable_slugs()
+        for path in sorted(samples_dir(slug).glob("*.json"))
+    }
+
+
+def samples_dir(slug) -> Path:
+    return FIXTURES_DIR / slug / SAMPLES_FOLDER
 
 
 def samples() -> list[Sample]:

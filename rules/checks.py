@@ -4,9 +4,7 @@ names an effect key its engine does not read (a typo there would otherwise be dr
 word). The Card Designer, card faces and cheat sheets are checked by cards/checks.py."""
 
 import json
-from pathlib import Path
 
-from django.conf import settings
 from django.core.checks import Error, Tags, register
 
 from rules.fixture_book import rules_book_from_fixtures
@@ -22,7 +20,6 @@ ENGINE_FUNCTIONS = (
     "role_choices",
     "profile_summary",
 )
-EXAMPLES_DIR = Path(settings.BASE_DIR) / "docs" / "examples"
 
 
 @register(Tags.models)
@@ -67,8 +64,13 @@ def data_problems(definition, fixtures_dir=FIXTURES_DIR):
     else:
         if not isinstance(part, dict) or not {"choices", "profile"} <= set(part):
             problems.append(f"fixtures/{slug}/roster-schema.json lacks `choices` or `profile`")
-    if not definition.example or not (EXAMPLES_DIR / definition.example).is_file():
-        problems.append(f"its example force docs/examples/{definition.example} is missing")
+    if (
+        not definition.example
+        or not (fixtures_dir / slug / "samples" / definition.example).is_file()
+    ):
+        problems.append(
+            f"its example force fixtures/{slug}/samples/{definition.example} is missing"
+        )
     return problems
 
 

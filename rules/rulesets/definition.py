@@ -48,7 +48,8 @@ class RulesetDefinition:
     max_ability_level: int | None = None
     # Deck slug → the fields every card of that deck must carry to be playable.
     deck_card_needs: Mapping[str, tuple[str, ...]] = NOTHING
-    # The book's sample force in docs/examples/ that the conformance suite plays through.
+    # The book's sample force, a roster file in fixtures/<slug>/samples/ (with its readers' copy
+    # in docs/examples/), that the conformance suite plays through.
     example: str = ""
 
     @property

@@ -7,7 +7,7 @@ import pytest
 from cards.roster_sheet import roster_sheet_pdf
 from rosters.format import read_roster
 from rosters.models import Roster
-from rosters.samples import SAMPLES_DIR
+from rosters.samples import samples_dir
 from rosters.transfer import import_roster
 from rules.fixture_book import rules_book_from_fixtures
 from tests.cards.pdf_reading import embedded_fonts, read, text
@@ -16,7 +16,7 @@ RULES = rules_book_from_fixtures("pulp-alley")
 
 
 def smith():
-    return read_roster(SAMPLES_DIR / "singapore-smith.json")
+    return read_roster(samples_dir("pulp-alley") / "singapore-smith.json")
 
 
 def words(pdf):

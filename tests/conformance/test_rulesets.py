@@ -1,22 +1,20 @@
-"""What every registered ruleset must do, whatever the game: its example force in
-docs/examples/ validates legal, prints true-size cards, and gets both cheat sheets; each deck
-it names prints. A new game is judged by this suite the moment it registers."""
+"""What every registered ruleset must do, whatever the game: its example force (in
+fixtures/<slug>/samples/) validates legal, prints true-size cards, and gets both cheat sheets;
+each deck it names prints. A new game is judged by this suite the moment it registers."""
 
 import math
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from cards import cheatsheets
 from cards.printing.sheets import PrintOptions, print_cards
 from cards.printing.sources import deck_cards, roster_file_faces
 from rosters.format import read_roster
+from rosters.samples import samples_dir
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 from rules.rulesets import REGISTRY
 
-EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 CARDS_A_SHEET = 9
 
 
@@ -27,7 +25,7 @@ def definition(request):
 
 @pytest.fixture
 def example(definition):
-    return read_roster(EXAMPLES / definition.example)
+    return read_roster(samples_dir(definition.slug) / definition.example)
 
 
 def test_its_example_force_is_a_legal_force_of_its_game(definition, example):

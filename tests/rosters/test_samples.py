@@ -1,8 +1,11 @@
-"""The books' sample forces, read from docs/examples/ for visitors and new players."""
+"""The books' sample forces, read from fixtures/<ruleset>/samples/ for visitors and new players."""
+
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 
-from rosters.samples import UnknownSample, sample_document, samples
+from rosters.samples import UnknownSample, sample_document, sample_paths, samples
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 
@@ -38,3 +41,10 @@ def test_each_load_is_a_fresh_copy():
 def test_only_the_listed_samples_can_be_loaded(slug):
     with pytest.raises(UnknownSample):
         sample_document(slug)
+
+
+def test_the_readers_copies_in_docs_are_the_shipped_samples():
+    """docs/examples/ shows readers the very files the app ships in fixtures/."""
+    docs = Path(settings.BASE_DIR) / "docs" / "examples"
+    shipped = {path.name: path.read_bytes() for path in sample_paths().values()}
+    assert {path.name: path.read_bytes() for path in docs.glob("*.json")} == shipped

@@ -57,7 +57,7 @@ def test_a_ruleset_without_its_example_force_or_data_fails_the_check(registry):
     )
     found = messages(checks.registered_rulesets_are_complete(None))
     assert any("fixtures/pulp-city/character-types.yaml is missing" in m for m in found)
-    assert any("docs/examples/pulp-city-nobody.json is missing" in m for m in found)
+    assert any("fixtures/pulp-city/samples/pulp-city-nobody.json is missing" in m for m in found)
     assert any("fixtures/pulp-city/roster-schema.json" in m for m in found)
 
 
