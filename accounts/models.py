@@ -10,7 +10,3 @@ class User(AbstractUser):
     # Duplex back-sheet calibration in millimetres (positive x = right, positive y = down).
     back_offset_x_mm = models.DecimalField(max_digits=4, decimal_places=1, default=0)
     back_offset_y_mm = models.DecimalField(max_digits=4, decimal_places=1, default=0)
-
-    @property
-    def display_name(self):
-        return "Guest" if self.is_guest else self.username

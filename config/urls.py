@@ -10,7 +10,7 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("rosters/", include("rosters.urls")),
     path("cards/", include("cards.urls")),
-    path("cheat-sheets/", include("cards.cheatsheet_urls")),
+    path("cheat-sheets/", include("cards.cheatsheets.urls")),
     path("print/", include("cards.print_urls")),
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico whatever the page links to.

@@ -1,8 +1,6 @@
 """A player's forces and characters. One Roster model serves every ruleset (a Pulp Alley
 league, a 7TV cast, a Pulp City team); the ruleset decides what its budget means."""
 
-import secrets
-
 from django.conf import settings
 from django.db import models
 
@@ -51,7 +49,6 @@ class Roster(models.Model):
     choices = models.JSONField(default=dict, blank=True)
     notes = models.TextField(blank=True)
     characters = models.ManyToManyField(Character, through="RosterMember", related_name="rosters")
-    share_token = models.CharField(max_length=43, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -64,10 +61,6 @@ class Roster(models.Model):
     @property
     def budget_total(self):
         return self.budget if self.budget is not None else self.ruleset.default_budget
-
-    @staticmethod
-    def new_share_token():
-        return secrets.token_urlsafe(32)
 
 
 class RosterMember(models.Model):

@@ -56,15 +56,6 @@ def set_portrait_crop(character, crop):
 
 
 @transaction.atomic
-def remove_portrait(*, character):
-    character.portrait.delete(save=False)
-    character.portrait_print.delete(save=False)
-    character.portrait_crop = {}
-    character.save(update_fields=["portrait", "portrait_print", "portrait_crop", "updated_at"])
-    return CharacterResult(character=character)
-
-
-@transaction.atomic
 def duplicate_character(*, character):
     """A copy named "… (copy)" with its own copies of the portrait files."""
     copy = Character.objects.get(pk=character.pk)

@@ -1,11 +1,13 @@
 """Reads of the rules data: libraries for pages, RulesBooks for engines."""
 
+from django.db import DatabaseError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
 from rules.engines.base import RulesBook
+from rules.fixture_book import rules_book_from_fixtures
 from rules.models import CharacterType, Deck, LibraryEntry, Ruleset
-from rules.rulesets import find
+from rules.rulesets import definition_for, find
 from rules.rulesets.definition import kind_label as label_for
 
 
@@ -119,3 +121,17 @@ def rules_book(ruleset, owner=None):
         for entry in visible_entries(owner).filter(ruleset=ruleset)
     }
     return RulesBook(ruleset=ruleset.slug, character_types=types, entries=entries)
+
+
+def rules_for(slug) -> RulesBook:
+    """A registered ruleset's rules from the database when they are loaded there, else straight
+    from fixtures/, so the CLI works on a machine that never ran `load_rules`. Raises
+    UnknownRuleset for a game that is not registered."""
+    definition_for(slug)
+    try:
+        ruleset = Ruleset.objects.filter(slug=slug).first()
+        if ruleset is not None and ruleset.character_types.exists():
+            return rules_book(ruleset)
+    except DatabaseError:
+        pass  # no database yet: the shipped data is just as good
+    return rules_book_from_fixtures(slug)

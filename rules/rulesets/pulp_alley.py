@@ -12,7 +12,7 @@ DEFINITION = RulesetDefinition(
         "fortune": "cards.printing.faces.FORTUNE",
         "plot-point-rewards": "cards.printing.faces.PLOT_POINT_REWARD",
     },
-    cheatsheet_reading="cards.cheatsheet_profiles.pulp_alley",
+    cheatsheet_reading="cards.cheatsheets.readings.pulp_alley",
     builder=BuilderSpec(choice_kinds={"perks": "perk"}),
     house_rule_kinds={"ability": "level", "perk": "cost"},
     kind_labels={

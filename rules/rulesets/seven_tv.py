@@ -9,7 +9,7 @@ DEFINITION = RulesetDefinition(
     designer="cards.designers.seven_tv.SevenTVCharacterForm",
     character_face="cards.printing.faces.SEVEN_TV_PROFILE",
     deck_faces={"script": "cards.printing.faces.SEVEN_TV_SCRIPT"},
-    cheatsheet_reading="cards.cheatsheet_profiles.seven_tv",
+    cheatsheet_reading="cards.cheatsheets.readings.seven_tv",
     builder=BuilderSpec(
         settings=(
             Setting(

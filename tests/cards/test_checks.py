@@ -32,13 +32,13 @@ def test_a_misnamed_designer_face_or_reading_is_reported(registry):
         designer="cards.designers.seven_tv.NoSuchForm",
         character_face="cards.printing.faces.BACK_TITLE",
         deck_faces={"script": "cards.printing.faces.NOTHING_HERE"},
-        cheatsheet_reading="cards.cheatsheet_profiles.nobody",
+        cheatsheet_reading="cards.cheatsheets.readings.nobody",
     )
     assert messages() == [
         "Ruleset '7tv': its designer 'cards.designers.seven_tv.NoSuchForm' is not a DesignerForm.",
         "Ruleset '7tv': character face 'cards.printing.faces.BACK_TITLE' is not a FaceKind.",
         "Ruleset '7tv': script deck face 'cards.printing.faces.NOTHING_HERE' is not a FaceKind.",
-        "Ruleset '7tv': its cheat-sheet reading 'cards.cheatsheet_profiles.nobody' is missing.",
+        "Ruleset '7tv': its cheat-sheet reading 'cards.cheatsheets.readings.nobody' is missing.",
     ]
 
 

@@ -8,8 +8,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from cards import cheatsheets
 from rosters.format import RosterFormatError, read_roster
-from rosters.management.commands.roster import rules_for
 from rules.rulesets import UnknownRuleset
+from rules.selectors import rules_for
 
 UNAVAILABLE = 2
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
-from django.db import DatabaseError
 
 from cards.printing.faces import NoCardDesign
 from cards.printing.sheets import PrintOptions, print_cards
@@ -16,27 +15,13 @@ from cards.printing.sources import roster_file_faces
 from rosters.format import RosterFormatError, read_roster
 from rosters.models import Roster
 from rosters.transfer import export_roster, import_roster
-from rules.engines import UnknownRuleset, engine_for, evaluate
+from rules.engines import UnknownRuleset, evaluate
 from rules.engines.plain import counted
-from rules.fixture_book import rules_book_from_fixtures
 from rules.models import Ruleset
-from rules.selectors import rules_book
+from rules.selectors import rules_for
 
 NOT_LEGAL = 1
 UNREADABLE = 2
-
-
-def rules_for(slug):
-    """The ruleset's rules from the database when they are loaded there, else straight from
-    fixtures/ so the CLI works on a machine that never ran `load_rules`."""
-    engine_for(slug)
-    try:
-        ruleset = Ruleset.objects.filter(slug=slug).first()
-        if ruleset is not None and ruleset.character_types.exists():
-            return rules_book(ruleset)
-    except DatabaseError:
-        pass  # no database yet: the shipped data is just as good
-    return rules_book_from_fixtures(slug)
 
 
 def text_report(roster, report):

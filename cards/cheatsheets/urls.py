@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cards import cheatsheet_views as views
+from cards.cheatsheets import views
 
 app_name = "cheatsheets"
 urlpatterns = [
