@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rosters.format import read_roster
-from rules.loading import FIXTURES_DIR
+from rules.fixture_folder import FIXTURES_DIR
 from rules.rulesets import playable_slugs
 
 SAMPLES_FOLDER = "samples"

@@ -7,7 +7,7 @@ for readers, kept equal by a test."""
 import json
 from pathlib import Path
 
-from rules.loading import FIXTURES_DIR
+from rules.fixture_folder import FIXTURES_DIR
 from rules.rulesets import playable_slugs
 
 BASE_PATH = Path(__file__).with_name("roster.schema.json")

@@ -8,8 +8,8 @@ import json
 from django.core.checks import Error, Tags, register
 
 from rules.fixture_book import rules_book_from_fixtures
+from rules.fixture_folder import FIXTURES_DIR, FixtureError, read_yaml
 from rules.integrity import fixture_problems
-from rules.loading import FIXTURES_DIR, FixtureError, read_yaml
 from rules.rulesets import REGISTRY
 
 ENGINE_FUNCTIONS = (

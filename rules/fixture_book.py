@@ -3,7 +3,8 @@ and for the CLI on a machine where the rules data was never loaded. It holds the
 data as rules.selectors.rules_book (tests keep the two equal)."""
 
 from rules.engines.base import RulesBook
-from rules.loading import ENTRY_DEFAULTS, FIXTURES_DIR, TYPE_DEFAULTS, pick, read_yaml
+from rules.fixture_folder import ENTRIES, FIXTURES_DIR, TYPES, documents
+from rules.loading import ENTRY_DEFAULTS, TYPE_DEFAULTS, pick
 from rules.rulesets import UnknownRuleset
 
 ENTRY_DATA = ("name", "level", "cost", "page", "edition", "summary", "effect", "data")
@@ -27,16 +28,12 @@ def rules_book_from_fixtures(slug, fixtures_dir=FIXTURES_DIR) -> RulesBook:
     if not folder.is_dir():
         raise UnknownRuleset(f"No rules data for ruleset {slug!r}.")
     types, entries = {}, {}
-    for path in sorted(folder.glob("*.yaml")):
-        document = read_yaml(path)
-        if path.name == "character-types.yaml":
-            types |= {item["slug"]: type_data(item) for item in document}
-        elif isinstance(document, dict) and "kind" in document:
-            kind = document["kind"]
-            for item in document.get("entries", []):
+    for document in documents(folder):
+        if document.form == TYPES:
+            types |= {item["slug"]: type_data(item) for item in document.items}
+        elif document.form == ENTRIES:
+            kind = document.kind
+            for item in document.items:
                 entries[(kind, item["slug"])] = entry_data(kind, item)
-        elif path.stem == "skills":
-            for item in document:
-                entries[("skill", item["slug"])] = entry_data("skill", item)
         # Card decks are for printing; no engine reads them.
     return RulesBook(ruleset=slug, character_types=types, entries=entries)

@@ -4,7 +4,15 @@ They read the YAML directly, so a broken data edit is caught before it reaches a
 from collections import Counter
 from pathlib import Path
 
-from rules.loading import FIXTURES_DIR, FixtureError, read_yaml
+from rules.fixture_folder import (
+    DECK,
+    FIXTURES_DIR,
+    TYPES,
+    FixtureError,
+    classify,
+    read_yaml,
+    yaml_paths,
+)
 from rules.rulesets import find
 
 COSTED_KINDS = {"perk", "tip", "contact", "gear", "backup"}
@@ -38,8 +46,8 @@ def entry_problems(ruleset, path, kind, entries):
 
 
 def deck_problems(ruleset, path, document):
-    deck = document["deck"]
-    cards = document.get("cards", [])
+    deck = document.deck
+    cards = document.items
     where = f"{ruleset}/{path.name}"
     problems = [
         f"{where}: card #{number} twice" for number in duplicates(str(c["number"]) for c in cards)
@@ -70,20 +78,16 @@ def fixture_problems(fixtures_dir: Path = FIXTURES_DIR):
     except (FixtureError, OSError) as error:
         return [str(error)]
     for slug in (item["slug"] for item in rulesets):
-        folder = fixtures_dir / slug
-        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        for path in yaml_paths(fixtures_dir / slug):
             try:
-                document = read_yaml(path)
+                document = classify(path, read_yaml(path))
             except FixtureError as error:
                 problems.append(str(error))
                 continue
-            if path.name == "character-types.yaml":
-                problems += type_problems(slug, path, document)
-            elif path.name == "skills.yaml":
-                problems += entry_problems(slug, path, "skill", document)
-            elif isinstance(document, dict) and "deck" in document:
+            if document.form == TYPES:
+                problems += type_problems(slug, path, document.items)
+            elif document.form == DECK:
                 problems += deck_problems(slug, path, document)
-            elif isinstance(document, dict) and "kind" in document:
-                entries = document.get("entries") or []
-                problems += entry_problems(slug, path, document["kind"], entries)
+            else:
+                problems += entry_problems(slug, path, document.kind, document.items)
     return problems

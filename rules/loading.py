@@ -2,21 +2,14 @@
 natural keys and updated in place, so loading twice changes nothing. See fixtures/README.md."""
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import yaml
-from django.conf import settings
 from django.db import transaction
 
+from rules.fixture_folder import DECK, FIXTURES_DIR, TYPES, documents, read_yaml
 from rules.models import CharacterType, Deck, DeckCard, LibraryEntry, Ruleset
 
-FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures"
 ENTRY_FIELDS = ("name", "level", "cost", "summary", "page", "edition", "effect", "data", "note")
 TYPE_FIELDS = ("name", "level", "cost", "min_per_roster", "max_per_roster", "profile", "summary")
-
-
-class FixtureError(ValueError):
-    pass
 
 
 @dataclass
@@ -33,18 +26,6 @@ class LoadResult:
             self.updated += 1
         else:
             self.unchanged += 1
-
-
-# libyaml's C parser when PyYAML has it: several times faster on the larger rulesets.
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def read_yaml(path):
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return yaml.load(handle, Loader=SAFE_LOADER)  # noqa: S506 (a safe loader)
-    except yaml.YAMLError as error:
-        raise FixtureError(f"{path}: not valid YAML ({error})") from error
 
 
 def sync(model, lookup, values, result):
@@ -71,11 +52,10 @@ TYPE_DEFAULTS = {"min_per_roster": 0, "profile": {}, "summary": ""}
 
 
 def load_ruleset_folder(ruleset, folder, result):
-    for path in sorted(folder.glob("*.yaml")):
-        document = read_yaml(path)
-        result.files.append(str(path.relative_to(FIXTURES_DIR)))
-        if path.name == "character-types.yaml":
-            for order, item in enumerate(document, start=1):
+    for document in documents(folder):
+        result.files.append(str(document.path.relative_to(FIXTURES_DIR)))
+        if document.form == TYPES:
+            for order, item in enumerate(document.items, start=1):
                 values = pick(item, TYPE_FIELDS, TYPE_DEFAULTS)
                 values |= {
                     "page": item.get("page"),
@@ -83,14 +63,10 @@ def load_ruleset_folder(ruleset, folder, result):
                     "order": item.get("order", order),
                 }
                 sync(CharacterType, {"ruleset": ruleset, "slug": item["slug"]}, values, result)
-        elif isinstance(document, dict) and "deck" in document:
+        elif document.form == DECK:
             load_deck(ruleset, document, result)
-        elif isinstance(document, dict) and "kind" in document:
-            load_entries(ruleset, document["kind"], document.get("entries", []), result)
-        elif isinstance(document, list) and path.stem == "skills":
-            load_entries(ruleset, "skill", document, result)
         else:
-            raise FixtureError(f"{path}: expected character types, a deck or library entries")
+            load_entries(ruleset, document.kind, document.items, result)
 
 
 def load_entries(ruleset, kind, items, result):
@@ -105,7 +81,7 @@ def load_entries(ruleset, kind, items, result):
 
 
 def load_deck(ruleset, document, result):
-    meta = document["deck"]
+    meta = document.deck
     values = {
         "name": meta["name"],
         "summary": meta.get("summary", ""),
@@ -117,7 +93,7 @@ def load_deck(ruleset, document, result):
     sync(Deck, {"ruleset": ruleset, "slug": meta["slug"]}, values, result)
     deck = Deck.objects.get(ruleset=ruleset, slug=meta["slug"])
     card_fields = {"number", "name", "copies", "page", "uncertain", "note"}
-    for order, card in enumerate(document.get("cards", []), start=1):
+    for order, card in enumerate(document.items, start=1):
         values = {
             "name": card.get("name", ""),
             "copies": card.get("copies", 1),

@@ -14,7 +14,7 @@ from rules import engines
 from rules.engines.base import RulesBook
 from rules.engines.effects import effect_of
 from rules.engines.plain import as_dict, as_list, plural, slugs
-from rules.loading import FIXTURES_DIR, read_yaml
+from rules.fixture_folder import FIXTURES_DIR, read_yaml
 from rules.rulesets import find
 
 SHEET_FOLDER = "cheatsheet"

@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from cards import cheatsheets, checks
-from rules.loading import FIXTURES_DIR
+from rules.fixture_folder import FIXTURES_DIR
 from rules.rulesets import REGISTRY
 
 

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 
 from rules import checks
-from rules.loading import FIXTURES_DIR
+from rules.fixture_folder import FIXTURES_DIR
 from rules.rulesets import REGISTRY
 
 

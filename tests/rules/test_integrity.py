@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from rules.fixture_folder import FIXTURES_DIR
 from rules.integrity import fixture_problems
-from rules.loading import FIXTURES_DIR
 
 
 @pytest.fixture
@@ -66,3 +66,11 @@ def test_the_system_check_reports_problems(monkeypatch):
     monkeypatch.setattr(checks, "fixture_problems", lambda: ["pulp-alley/perks.yaml: broken"])
     errors = checks.rules_fixtures_are_consistent(None)
     assert [error.id for error in errors] == ["rules.E001"]
+
+
+def test_a_file_the_loader_would_refuse_is_caught_at_start_up(fixtures):
+    """A YAML file that is no fixture document used to pass the checks and break `load_rules`."""
+    (fixtures / "pulp-alley/notes.yaml").write_text("- just a list\n")
+    assert fixture_problems(fixtures) == [
+        f"{fixtures / 'pulp-alley/notes.yaml'}: expected character types, a deck or library entries"
+    ]

@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from rules.loading import FixtureError, load_rules
+from rules.fixture_folder import FixtureError
+from rules.loading import load_rules
 
 
 class Command(BaseCommand):

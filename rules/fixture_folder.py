@@ -1,0 +1,60 @@
+"""How the rules fixtures are read, in one place for the loader (rules/loading.py), the
+integrity checks (rules/integrity.py) and the database-free RulesBook (rules/fixture_book.py).
+Each YAML file beside a ruleset's character-types.yaml is one of three documents: the character
+types, a deck, or library entries of one kind (skills.yaml: a bare list of skills). See
+fixtures/README.md."""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from django.conf import settings
+
+FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures"
+TYPES, DECK, ENTRIES = "types", "deck", "entries"
+# libyaml's C parser when PyYAML has it: several times faster on the larger rulesets.
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class FixtureError(ValueError):
+    pass
+
+
+def read_yaml(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return yaml.load(handle, Loader=SAFE_LOADER)  # noqa: S506 (a safe loader)
+    except yaml.YAMLError as error:
+        raise FixtureError(f"{path}: not valid YAML ({error})") from error
+
+
+@dataclass(frozen=True)
+class FixtureDocument:
+    path: Path
+    form: str  # TYPES, DECK or ENTRIES
+    items: list  # the character types, the deck's cards or the library entries
+    kind: str = ""  # the library kind of ENTRIES
+    deck: dict = field(default_factory=dict)  # a DECK's own fields (slug, name, back_label…)
+
+
+def yaml_paths(folder: Path):
+    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def classify(path: Path, document) -> FixtureDocument:
+    """What a fixture file holds; FixtureError for a file that is none of the three."""
+    if path.name == "character-types.yaml" and isinstance(document, list):
+        return FixtureDocument(path, TYPES, document)
+    if isinstance(document, dict) and isinstance(document.get("deck"), dict):
+        return FixtureDocument(path, DECK, document.get("cards") or [], deck=document["deck"])
+    if isinstance(document, dict) and "kind" in document:
+        return FixtureDocument(path, ENTRIES, document.get("entries") or [], kind=document["kind"])
+    if isinstance(document, list) and path.stem == "skills":
+        return FixtureDocument(path, ENTRIES, document, kind="skill")
+    raise FixtureError(f"{path}: expected character types, a deck or library entries")
+
+
+def documents(folder: Path):
+    """Every document of a ruleset folder, in file-name order; raises FixtureError at the first
+    file that cannot be read."""
+    return [classify(path, read_yaml(path)) for path in yaml_paths(folder)]
