@@ -26,6 +26,11 @@ class UnknownRuleset(LookupError):
 
 @dataclass(frozen=True)
 class RulesetDefinition:
+    """One game. Its data lives in fixtures/<slug>/ by convention: the rules YAML, the
+    cheat-sheet YAML in cheatsheet/, the sample forces in samples/ and the roster file's part
+    for this game in roster-schema.json ({"choices", "profile", "$defs"}, joined to the shared
+    schema by rosters/schema.py). The checks find all of them from the slug."""
+
     slug: str
     # The roster engine: a module with evaluate, printed_profile, character_findings,
     # character_cost, role_choices, profile_summary and EFFECT_KEYS (see rules/engines/base.py).
@@ -36,8 +41,7 @@ class RulesetDefinition:
     character_face: str
     # How a printed profile reads in the roster reference: f(character, printed, rules).
     cheatsheet_reading: str
-    # The roster file's part for this game: {"choices": schema, "profile": schema, "$defs": …}
-    # in fixtures/<slug>/roster-schema.json, merged into the whole roster schema.
+    # What the roster builder offers besides the cards (rules/rulesets/parts.py).
     builder: BuilderSpec = field(default_factory=BuilderSpec)
     deck_faces: Mapping[str, str] = NOTHING
     # House-rule kinds players may add → the number each needs ("level" or "cost").
