@@ -3,8 +3,8 @@
 
 Parts that live in other apps (the Card Designer form, card faces, the cheat-sheet reading) are
 named by dotted path and imported on first use, so defining a ruleset never imports `cards`
-while the apps are still loading. The system checks in rules/checks.py resolve every part at
-start-up, so a missing or misspelt one fails loudly there rather than on a player's request."""
+while the apps are still loading. The checks in rules/checks.py and cards/checks.py resolve every
+part at start-up, so a missing or misspelt one fails loudly there, not on a player's request."""
 
 from __future__ import annotations
 
