@@ -72,6 +72,15 @@ SHAPES = {
     "no_own_prop_card": lambda value: isinstance(value, bool),
     "maguffin_cards": is_count,
     "vehicle_capacity": is_count,
+    # Pulp City: skills whose printed value X feeds the team's pools or limits
+    "resource_pool_plus_x": lambda value: isinstance(value, bool),
+    "action_pool_plus_x": lambda value: isinstance(value, bool),
+    "starting_roll_plus_x": lambda value: isinstance(value, bool),
+    "weapons_up_to_x": lambda value: isinstance(value, bool),
+    "extra_weapon_levels_x": lambda value: isinstance(value, bool),
+    "recruit_across_sides_for_x": lambda value: isinstance(value, bool),
+    "own_exclusive_resources_only": lambda value: isinstance(value, bool),
+    "counts_as_majority_sub_faction": lambda value: isinstance(value, bool),
 }
 
 
