@@ -31,6 +31,7 @@ from rules.engines.pulp_city_profile import (
     character_cost,
     printed_profile,
     read_supreme,
+    word,
 )
 from rules.engines.pulp_city_resources import (
     MINION,
@@ -63,7 +64,7 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
     roster = as_dict(roster)
     rules, findings = with_roster_house_rules(roster, rules)
     choices = as_dict(roster.get("choices"))
-    side = choices.get("side")
+    side = word(choices.get("side"))
     team = [read_supreme(character, rules) for character in as_list(roster.get("characters"))]
     for supreme in team:
         findings += card_findings(supreme) + holder_findings(supreme)
@@ -234,8 +235,8 @@ def agenda_findings(agendas, team, levels, encounter_level, choices):
                     AGENDA_PAGE,
                 )
             )
-    for slug in dict.fromkeys(agendas):
-        entry = rules.entry("agenda", slug) if rules and isinstance(slug, str) else None
+    for slug in dict.fromkeys(a if isinstance(a, str) else repr(a) for a in agendas):
+        entry = rules.entry("agenda", slug) if rules else None
         if entry is None:
             findings.append(
                 Finding("unknown-agenda", "error", f"{slug!r} is not an Agenda card.", AGENDA_PAGE)
@@ -250,7 +251,7 @@ def agenda_prerequisites(entry, team, encounter_level, choices):
     rules, name, data = team[0].rules, name_of(entry), data_of(entry)
     needs = as_dict(data.get("requires"))
     page = page_of(entry.get("page"))
-    side, opponent = choices.get("side"), choices.get("opponent_side")
+    side, opponent = word(choices.get("side")), word(choices.get("opponent_side"))
     reading = (
         " (our reading of an icon lost from the book's text)"
         if data.get("requires_uncertain")
@@ -271,7 +272,7 @@ def agenda_prerequisites(entry, team, encounter_level, choices):
     least = needs.get("min_encounter_level")
     if isinstance(least, int) and is_encounter_level(encounter_level) and encounter_level < least:
         add("agenda-encounter-level", "error", f"needs Encounter Level {least} or more.")
-    origin = needs.get("team_origin")
+    origin = word(needs.get("team_origin"))
     if origin and not any(supreme.origin == origin for supreme in team):
         origin_name = name_of(rules.entry("origin", origin) or {"slug": origin})
         unknown = [s.subject for s in team if s.origin is None]
@@ -295,7 +296,7 @@ def agenda_prerequisites(entry, team, encounter_level, choices):
         if resource is not None
     ):
         add("agenda-prerequisite", "error", "needs a Minion Resource that is not Exclusive.")
-    barred = needs.get("not_against")
+    barred = word(needs.get("not_against"))
     if barred in SIDE_NAMES:
         if opponent == barred:
             add("agenda-opponent", "error", f"it may not be taken against {SIDE_NAMES[barred]}.")
@@ -305,7 +306,7 @@ def agenda_prerequisites(entry, team, encounter_level, choices):
                 "info",
                 f"not allowed if the opponent plays {SIDE_NAMES[barred]}.",
             )
-    if needs.get("setting"):
+    if word(needs.get("setting")):
         add("agenda-setting", "info", f"the table needs {needs['setting']}.")
     return findings
 

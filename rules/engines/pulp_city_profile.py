@@ -48,6 +48,16 @@ def whole(value):
     return value if is_count(value) else None
 
 
+def slugs(value):
+    """The text items of a list from player data."""
+    return [item for item in as_list(value) if isinstance(item, str)]
+
+
+def word(value):
+    """A slug or name from player data, or None when it is anything but text."""
+    return value if isinstance(value, str) and value else None
+
+
 @dataclass
 class Supreme:
     """One roster line as the engine sees it. `card` is the merged profile (base + own)."""
@@ -86,13 +96,11 @@ class Supreme:
 
     @property
     def origin(self):
-        origin = self.card.get("origin")
-        return origin if isinstance(origin, str) and origin else None
+        return word(self.card.get("origin"))
 
     @property
     def sub_faction(self):
-        allegiance = self.card.get("team_allegiance")
-        return allegiance if isinstance(allegiance, str) and allegiance else None
+        return word(self.card.get("team_allegiance"))
 
     @cached_property
     def skills(self) -> list[tuple[dict, dict | None]]:
@@ -161,9 +169,10 @@ def character_cost(character: dict, rules: RulesBook) -> int | None:
 
 def trait_rows(supreme: Supreme):
     traits = as_dict(supreme.card.get("traits"))
-    trumps = set(as_list(supreme.card.get("trump_traits")))
+    trumps = set(slugs(supreme.card.get("trump_traits")))
     entries = sorted(
-        supreme.rules.of_kind("trait"), key=lambda entry: as_dict(entry.get("data")).get("order", 0)
+        supreme.rules.of_kind("trait"),
+        key=lambda entry: whole(as_dict(entry.get("data")).get("order")) or 0,
     )
     return [
         {
@@ -182,13 +191,14 @@ def skill_label(name, x):
 
 
 def trait_name(rules, slug):
+    slug = word(slug)
     return name_of(rules.entry("trait", slug) or {"slug": slug}) if slug else None
 
 
 def notation(action: dict, rules: RulesBook) -> str:
     """An action line in the book's shape: (SBl2 Str vs. Def / rng 6 / AP 3)."""
     attack = as_dict(action.get("attack"))
-    code = ATTACK_CODES.get(attack.get("type"), "")
+    code = ATTACK_CODES.get(word(attack.get("type")), "")
     radius = whole(attack.get("radius"))
     parts = []
     head = f"{code}{radius if radius is not None and code else ''}"
@@ -213,7 +223,7 @@ def notation(action: dict, rules: RulesBook) -> str:
 def trump_actions(supreme: Supreme):
     """The Trump Trait Actions this Supreme may use: its Trump Traits' tiers up to its Level."""
     tiers = as_list(as_dict(as_dict(supreme.type).get("profile")).get("trump_action_tiers"))
-    trumps = set(as_list(supreme.card.get("trump_traits")))
+    trumps = set(slugs(supreme.card.get("trump_traits")))
     rows = []
     for entry in supreme.rules.of_kind("trump-action"):
         data = as_dict(entry.get("data"))
@@ -223,7 +233,7 @@ def trump_actions(supreme: Supreme):
                 {
                     "slug": entry["slug"],
                     "name": name_of(entry),
-                    "tier": TIER_NAMES.get(data.get("tier"), data.get("tier")),
+                    "tier": TIER_NAMES.get(word(data.get("tier")), data.get("tier")),
                     "traits": [trait_name(supreme.rules, trait) for trait in traits],
                     "notation": notation(data, supreme.rules),
                     "summary": entry.get("summary", ""),
@@ -375,7 +385,7 @@ def trait_findings(supreme: Supreme):
                 TRAITS_PAGE,
             )
     for slug in as_list(supreme.card.get("trump_traits")):
-        if slug not in known:
+        if not isinstance(slug, str) or slug not in known:
             supreme.add(
                 "unknown-trait",
                 "error",

@@ -12,7 +12,7 @@ from collections import Counter
 from rules.engines.base import Finding
 from rules.engines.effects import is_count
 from rules.engines.plain import as_dict, name_of, page_of
-from rules.engines.pulp_city_profile import RESOURCES_PAGE, SIDE_NAMES, Supreme
+from rules.engines.pulp_city_profile import RESOURCES_PAGE, SIDE_NAMES, Supreme, word
 
 WEAPON = "weapon"
 MINION = "minion"
@@ -28,15 +28,19 @@ def level_of(entry):
 
 
 def category_of(entry):
-    return data_of(entry).get("category")
+    return word(data_of(entry).get("category"))
+
+
+def exclusive_to(entry):
+    return word(data_of(entry).get("exclusive_to"))
 
 
 def is_exclusive(entry):
-    return bool(data_of(entry).get("exclusive_to"))
+    return exclusive_to(entry) is not None
 
 
 def owns(supreme: Supreme, entry):
-    return data_of(entry).get("exclusive_to") == supreme.base_slug
+    return exclusive_to(entry) == supreme.base_slug
 
 
 def origin_names(rules, slugs):
@@ -60,7 +64,7 @@ def holder_findings(supreme: Supreme) -> list[Finding]:
                 f"{slug!r} is not a Resource of the Game Guide nor a house rule.",
             )
     for _, entry in held:
-        name, data = name_of(entry), data_of(entry)
+        name = name_of(entry)
         category = rules.entry("resource-category", category_of(entry) or "")
         gate = data_of(category)
         if as_dict(entry).get("level") is None:
@@ -83,7 +87,7 @@ def holder_findings(supreme: Supreme) -> list[Finding]:
                 )
             )
         if is_exclusive(entry) and not owns(supreme, entry):
-            owner = rules.entry("supreme", data["exclusive_to"]) or {"slug": data["exclusive_to"]}
+            owner = rules.entry("supreme", exclusive_to(entry)) or {"slug": exclusive_to(entry)}
             add(
                 "exclusive-resource",
                 "error",
@@ -156,7 +160,7 @@ def holder_findings(supreme: Supreme) -> list[Finding]:
 
 def recruited(supreme: Supreme, side):
     """A Supreme of the other side joining through Greed (p.27): the price, else None."""
-    if side not in SIDE_NAMES or not supreme.sides or side in supreme.sides:
+    if word(side) not in SIDE_NAMES or not supreme.sides or side in supreme.sides:
         return None
     return (
         supreme.x_of("recruit_across_sides_for_x")
@@ -214,16 +218,17 @@ def prerequisite_findings(entry, team: list[Supreme], side):
     reading = " (the card's side is our inference)" if data.get("requires_uncertain") else ""
     page = page_of(entry.get("page"))
     findings = []
-    if needs.get("side") in SIDE_NAMES and side in SIDE_NAMES and needs["side"] != side:
+    needed_side = word(needs.get("side"))
+    if needed_side in SIDE_NAMES and side in SIDE_NAMES and needed_side != side:
         findings.append(
             Finding(
                 "resource-side",
                 "error",
-                f"{name} is for {SIDE_NAMES[needs['side']]} teams only{reading}.",
+                f"{name} is for {SIDE_NAMES[needed_side]} teams only{reading}.",
                 page,
             )
         )
-    origin = needs.get("team_origin")
+    origin = word(needs.get("team_origin"))
     if origin and not any(supreme.origin == origin for supreme in team):
         unknown = [s.subject for s in team if s.origin is None]
         severity, more = (
@@ -239,7 +244,7 @@ def prerequisite_findings(entry, team: list[Supreme], side):
                 page,
             )
         )
-    faction = needs.get("team_sub_faction")
+    faction = word(needs.get("team_sub_faction"))
     if faction and not any(supreme.sub_faction == faction for supreme in team):
         faction_name = name_of(rules.entry("sub-faction", faction) or {"slug": faction})
         findings.append(
@@ -250,6 +255,6 @@ def prerequisite_findings(entry, team: list[Supreme], side):
                 page,
             )
         )
-    if needs.get("setting"):
+    if word(needs.get("setting")):
         findings.append(Finding("resource-setting", "info", f"{name}: {needs['setting']}.", page))
     return findings
