@@ -2,7 +2,11 @@
 mix, sides and Greed, Agendas, the leader's sub-faction bonus and the team's pools. Each rule has
 a team that passes and one that fails. No database: the rules come from fixtures/pulp-city."""
 
+import json
+from pathlib import Path
+
 import pytest
+from django.conf import settings as django_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -420,3 +424,23 @@ def test_any_character_prints_and_is_checked_without_an_exception(rules, charact
     printed_profile(character, rules)
     character_findings(character, rules)
     character_cost(character, rules)
+
+
+EXAMPLES = Path(django_settings.BASE_DIR) / "docs" / "examples"
+
+
+def test_the_example_starter_box_is_a_legal_encounter_level_8_team(rules):
+    roster = json.loads((EXAMPLES / "pulp-city-starter-box.json").read_text())
+    report = evaluate(roster, rules)
+    assert report.legal
+    assert report.budget.details["level_mix"] == "2×L1 + 3×L2"
+    assert (report.budget.used, report.budget.total) == (8, 8)
+
+
+def test_the_example_major_clash_is_a_legal_encounter_level_12_team_with_a_leader(rules):
+    roster = json.loads((EXAMPLES / "pulp-city-major-team-clash.json").read_text())
+    report = evaluate(roster, rules)
+    assert report.legal
+    assert report.budget.details["level_mix"] == "3×L1 + 3×L2 + 1×L3"
+    assert report.budget.details["starting_roll_leader_bonus"] == 2
+    assert report.budget.details["action_pool"] == 2 * 12 + 2 + 2
