@@ -51,13 +51,64 @@ MERC_PAGE = 27
 STARTING_ROLL_PAGE = 29
 LEVELS_PER_AGENDA = 5
 
-__all__ = ["character_cost", "character_findings", "evaluate", "printed_profile"]
+# The effect keys this engine applies (fixtures/README.md, Pulp City); the data records no
+# others for Pulp City.
+EFFECT_KEYS = frozenset(
+    {
+        "resource_pool_plus_x",
+        "action_pool_plus_x",
+        "starting_roll_plus_x",
+        "weapons_up_to_x",
+        "extra_weapon_levels_x",
+        "recruit_across_sides_for_x",
+        "own_exclusive_resources_only",
+        "counts_as_majority_sub_faction",
+    }
+)
+RECORDED_EFFECT_KEYS = frozenset()
+
+__all__ = [
+    "character_cost",
+    "character_findings",
+    "evaluate",
+    "printed_profile",
+    "profile_cells",
+    "role_choices",
+]
 
 
 def character_findings(character: dict, rules: RulesBook) -> list[Finding]:
     """The card's own problems and those of the Resources it holds."""
     supreme = read_supreme(character, rules)
     return card_findings(supreme) + holder_findings(supreme)
+
+
+def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook):
+    """Pulp City has no per-team roles: the leader is simply the Level 3 Supreme."""
+    return []
+
+
+def profile_cells(printed: dict):
+    """Level, the six traits (a Trump Trait marked T), Damage and AP, as (label, value) pairs
+    for a roster row."""
+    printed = as_dict(printed)
+
+    def shown(value):
+        return "—" if value is None else str(value)
+
+    traits = [
+        (
+            row.get("abbreviation") or row.get("name"),
+            shown(row.get("value")) + (" T" if row.get("trump") else ""),
+        )
+        for row in map(as_dict, as_list(printed.get("traits")))
+    ]
+    return [
+        ("Level", shown(printed.get("level"))),
+        *traits,
+        ("Damage", shown(printed.get("damage"))),
+        ("AP", shown(printed.get("ap"))),
+    ]
 
 
 def evaluate(roster: dict, rules: RulesBook) -> Report:
