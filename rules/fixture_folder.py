@@ -4,7 +4,7 @@ Each YAML file beside a ruleset's character-types.yaml is one of three documents
 types, a deck, or library entries of one kind (skills.yaml: a bare list of skills). See
 fixtures/README.md."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
@@ -35,6 +35,7 @@ class FixtureDocument:
     items: list  # the character types, the deck's cards or the library entries
     kind: str = ""  # the library kind of ENTRIES
     deck: dict = field(default_factory=dict)  # a DECK's own fields (slug, name, back_label…)
+    cards_from: str = ""  # a DECK printed from the entries of this library kind
 
 
 def yaml_paths(folder: Path):
@@ -46,7 +47,13 @@ def classify(path: Path, document) -> FixtureDocument:
     if path.name == "character-types.yaml" and isinstance(document, list):
         return FixtureDocument(path, TYPES, document)
     if isinstance(document, dict) and isinstance(document.get("deck"), dict):
-        return FixtureDocument(path, DECK, document.get("cards") or [], deck=document["deck"])
+        return FixtureDocument(
+            path,
+            DECK,
+            document.get("cards") or [],
+            deck=document["deck"],
+            cards_from=str(document.get("cards_from") or ""),
+        )
     if isinstance(document, dict) and "kind" in document:
         return FixtureDocument(path, ENTRIES, document.get("entries") or [], kind=document["kind"])
     if isinstance(document, list) and path.stem == "skills":
@@ -56,5 +63,37 @@ def classify(path: Path, document) -> FixtureDocument:
 
 def documents(folder: Path):
     """Every document of a ruleset folder, in file-name order; raises FixtureError at the first
-    file that cannot be read."""
-    return [classify(path, read_yaml(path)) for path in yaml_paths(folder)]
+    file that cannot be read. A deck with `cards_from` gets its cards from those entries."""
+    found = [classify(path, read_yaml(path)) for path in yaml_paths(folder)]
+    return [with_cards_from(document, found) for document in found]
+
+
+def with_cards_from(document: FixtureDocument, found) -> FixtureDocument:
+    """A deck whose cards are the library entries the engine reads (Pulp City's Agendas and
+    Resources): one card per entry of that kind, in file order, so what prints and what is
+    checked are one entry. Entries with `data.printed_card: false` (named in the book, no card
+    printed) are left out."""
+    if document.form != DECK or not document.cards_from:
+        return document
+    entries = [
+        entry
+        for other in found
+        if other.form == ENTRIES and other.kind == document.cards_from
+        for entry in other.items
+        if (entry.get("data") or {}).get("printed_card", True)
+    ]
+    cards = [
+        {
+            "number": f"{number:02d}",
+            "name": entry["name"],
+            "page": entry.get("page"),
+            "uncertain": entry.get("uncertain", False),
+            "note": entry.get("note", ""),
+            "slug": entry["slug"],
+            "level": entry.get("level"),
+            "summary": entry.get("summary", ""),
+            **(entry.get("data") or {}),
+        }
+        for number, entry in enumerate(entries, start=1)
+    ]
+    return replace(document, items=cards)

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from rules.loading import FIXTURES_DIR, read_yaml
-from rules.models import CharacterType, LibraryEntry, Ruleset
+from rules.models import CharacterType, Deck, LibraryEntry, Ruleset
 
 FOLDER = FIXTURES_DIR / "pulp-city"
 
@@ -150,3 +150,18 @@ def test_the_folder_loads_into_the_database(rules_data):
         15,
     )
     assert LibraryEntry.objects.get(ruleset=city, kind="resource", slug="spare-parts").uncertain
+
+
+@pytest.mark.django_db
+def test_the_agenda_and_resource_decks_print_the_entries_the_engine_reads(rules_data):
+    agenda = Deck.objects.get(ruleset__slug="pulp-city", slug="agenda")
+    cards = list(agenda.cards.order_by("order"))
+    assert [card.name for card in cards] == [a["name"] for a in library("agendas.yaml")]
+    sabotage = next(card for card in cards if card.name == "Sabotage")
+    assert sabotage.data["write_ins"][0] == "Sabotaging Villain"
+    assert sabotage.data["slug"] == "sabotage" and sabotage.page == 34
+    resources = list(Deck.objects.get(ruleset__slug="pulp-city", slug="resource").cards.all())
+    assert len(resources) == 18
+    assert "Zombie Wolf" not in {card.name for card in resources}
+    anchor = next(card for card in resources if card.name == "Teleport Anchor")
+    assert (anchor.data["level"], anchor.data["category"], anchor.uncertain) == (2, "device", True)
