@@ -191,11 +191,16 @@ def skill_label(name, x):
 
 
 def trait_name(rules, slug):
+    """A trait's name from the rules, or its slug in words where no rules are at hand (a deck
+    card's order prints without a RulesBook)."""
     slug = word(slug)
-    return name_of(rules.entry("trait", slug) or {"slug": slug}) if slug else None
+    if slug is None:
+        return None
+    entry = rules.entry("trait", slug) if rules is not None else None
+    return name_of(entry) if entry else slug.replace("-", " ").capitalize()
 
 
-def notation(action: dict, rules: RulesBook) -> str:
+def notation(action: dict, rules: RulesBook | None = None) -> str:
     """An action line in the book's shape: (SBl2 Str vs. Def / rng 6 / AP 3)."""
     attack = as_dict(action.get("attack"))
     code = ATTACK_CODES.get(word(attack.get("type")), "")
