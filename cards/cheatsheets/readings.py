@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from cards.printing.faces_7tv import effect_view, stat_value, words
 from rules.engines.base import RulesBook
 from rules.engines.plain import as_dict, as_list
+from rules.engines.pulp_city import profile_cells
 
 
 @dataclass(frozen=True)
@@ -76,3 +77,30 @@ def seven_tv(character, printed, rules: RulesBook) -> ProfileReading:
             ],
         },
     )
+
+
+def pulp_city(character, printed, rules: RulesBook) -> ProfileReading:
+    """Level, the six traits (Trump Traits marked T), Damage and AP as the engine's roster row
+    has them; the type with sides, Origin and sub-faction; the skills, Trump Trait Actions and
+    Exclusive Actions (with their notation) for the reference groups."""
+    cells = profile_cells(printed)
+    described = [type_label(character, rules), " / ".join(as_list(printed.get("sides")))]
+    described += [printed.get("origin") or "", printed.get("team_allegiance") or ""]
+    return ProfileReading(
+        columns=tuple(label for label, _ in cells),
+        cells=tuple(value for _, value in cells),
+        health=next(i for i, (label, _) in enumerate(cells) if label == "Damage"),
+        type_name=" · ".join(part for part in described if part),
+        uses={
+            "skills": [skill["name"] for skill in as_list(printed.get("skills"))],
+            "trump_actions": [action["name"] for action in as_list(printed.get("trump_actions"))],
+            "exclusive_actions": [
+                {
+                    "name": f"{action['name']} {action['notation']}".strip(),
+                    "summary": action["summary"],
+                }
+                for action in as_list(printed.get("exclusive_actions"))
+            ],
+        },
+    )
+

@@ -1,0 +1,42 @@
+"""The Pulp City quick reference (two A4 pages) and how a Supreme reads in a team's own rules
+reference."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from cards import cheatsheets
+from cards.cheatsheet_profiles import pulp_city
+from rules.engines.pulp_city import printed_profile
+from rules.fixture_book import rules_book_from_fixtures
+from tests.cards.pdf_reading import read, size_mm, text
+
+EXAMPLE = Path(settings.BASE_DIR) / "docs" / "examples" / "pulp-city-major-team-clash.json"
+
+
+def test_the_quick_reference_is_two_a4_pages_with_its_index():
+    sheet = cheatsheets.quick_reference("pulp-city")
+    titles = [section.title for section in sheet.sections]
+    assert "Building a Super Team" in titles and "Trump Trait Actions" in titles
+    assert {entry.section for entry in sheet.index} <= set(titles)
+    reader = read(cheatsheets.quick_reference_pdf("pulp-city"))
+    assert len(reader.pages) == 2
+    assert size_mm(reader.pages[0]) == pytest.approx((210, 297), abs=0.1)
+    assert "Origins Triad" in text(reader)
+
+
+def test_a_supreme_reads_as_level_traits_damage_and_ap():
+    rules = rules_book_from_fixtures("pulp-city")
+    leader = json.loads(EXAMPLE.read_text())["characters"][0]
+    reading = pulp_city(leader, printed_profile(leader, rules), rules)
+    assert reading.columns == ("Level", "Str", "Def", "Ene", "Agi", "Mnd", "Spi", "Damage", "AP")
+    assert reading.cells == ("3", "6", "6 T", "5", "3", "4", "7 T", "14", "7")
+    assert reading.columns[reading.health] == "Damage"
+    assert reading.type_name == "Level 3 Supreme · Heroes · Science · Heavy Metal"
+    assert reading.uses["skills"] == ["Leader", "Immovable"]
+    assert "Inspire" in reading.uses["trump_actions"]
+    assert (
+        reading.uses["exclusive_actions"][0]["name"] == "Shield Bash (Strength vs. Defense / AP 2)"
+    )
