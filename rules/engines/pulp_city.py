@@ -182,8 +182,10 @@ def level_mix_findings(mix: Mix, levels, encounter_level):
                 TEAM_PAGE,
             )
         )
-    if abs(mix.level_1 - mix.level_2) > 1 or (
-        levels == encounter_level and mix not in legal_mixes(encounter_level)
+    within_limit = mix.level_3 <= max_level_3(encounter_level)
+    if within_limit and (
+        abs(mix.level_1 - mix.level_2) > 1
+        or (levels == encounter_level and mix not in legal_mixes(encounter_level))
     ):
         best, changes = nearest(mix, encounter_level)
         findings.append(
@@ -391,6 +393,8 @@ def leader_bonus_findings(team: list[Supreme]):
                 leaders[0].subject,
             )
         ]
+    if not members:
+        return []
     outside = [s.subject for s in members if s.sub_faction is None]
     mixed = sorted(f for f in factions if f)
     why = (
