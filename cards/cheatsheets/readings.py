@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from cards.printing.faces_7tv import effect_view, stat_value, words
 from rules.engines.base import RulesBook
 from rules.engines.plain import as_dict, as_list
-from rules.engines.pulp_city import profile_cells
+from rules.engines.pulp_city import profile_summary
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def pulp_city(character, printed, rules: RulesBook) -> ProfileReading:
     """Level, the six traits (Trump Traits marked T), Damage and AP as the engine's roster row
     has them; the type with sides, Origin and sub-faction; the skills, Trump Trait Actions and
     Exclusive Actions (with their notation) for the reference groups."""
-    cells = profile_cells(printed)
+    cells = profile_summary(character, printed, rules).cells
     described = [type_label(character, rules), " / ".join(as_list(printed.get("sides")))]
     described += [printed.get("origin") or "", printed.get("team_allegiance") or ""]
     return ProfileReading(
@@ -103,4 +103,3 @@ def pulp_city(character, printed, rules: RulesBook) -> ProfileReading:
             ],
         },
     )
-

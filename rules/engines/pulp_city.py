@@ -10,7 +10,7 @@ both teams, under Megalomaniac)."""
 from collections import Counter
 from math import ceil
 
-from rules.engines.base import Budget, Finding, Report, RulesBook
+from rules.engines.base import Budget, Finding, ProfileSummary, Report, RulesBook
 from rules.engines.house_rules import with_roster_house_rules
 from rules.engines.plain import as_dict, as_list, name_of, page_of
 from rules.engines.pulp_city_levels import (
@@ -72,7 +72,7 @@ __all__ = [
     "character_findings",
     "evaluate",
     "printed_profile",
-    "profile_cells",
+    "profile_summary",
     "role_choices",
 ]
 
@@ -88,9 +88,9 @@ def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook)
     return []
 
 
-def profile_cells(printed: dict):
-    """Level, the six traits (a Trump Trait marked T), Damage and AP, as (label, value) pairs
-    for a roster row."""
+def profile_summary(character: dict, printed: dict, rules: RulesBook) -> ProfileSummary:
+    """Level, the six traits (a Trump Trait marked T), Damage and AP as the builder row's
+    cells; the export line adds sides, Origin and sub-faction; the skills by name."""
     printed = as_dict(printed)
 
     def shown(value):
@@ -98,17 +98,24 @@ def profile_cells(printed: dict):
 
     traits = [
         (
-            row.get("abbreviation") or row.get("name"),
+            str(row.get("abbreviation") or row.get("name")),
             shown(row.get("value")) + (" T" if row.get("trump") else ""),
         )
         for row in map(as_dict, as_list(printed.get("traits")))
     ]
-    return [
+    cells = (
         ("Level", shown(printed.get("level"))),
         *traits,
         ("Damage", shown(printed.get("damage"))),
         ("AP", shown(printed.get("ap"))),
-    ]
+    )
+    identity = [" / ".join(map(str, as_list(printed.get("sides")))), printed.get("origin")]
+    identity.append(printed.get("team_allegiance"))
+    line = " · ".join(
+        [*(str(part) for part in identity if part), *(f"{label} {value}" for label, value in cells)]
+    )
+    skills = tuple(str(as_dict(skill).get("label")) for skill in as_list(printed.get("skills")))
+    return ProfileSummary(cells=cells, line=line, abilities=skills)
 
 
 def evaluate(roster: dict, rules: RulesBook) -> Report:
@@ -135,7 +142,7 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
     findings += duplicate_findings(team)
     budget = Budget(
         used=levels,
-        total=encounter_level if is_encounter_level(encounter_level) else 0,
+        total=encounter_level if is_encounter_level(encounter_level) else None,
         unit="levels",
         details=team_figures(team, mix, levels, encounter_level, pool, spent, agendas),
     )

@@ -118,12 +118,12 @@ def test_every_face_gets_its_back(rules, league):
 
 
 def test_rulesets_and_decks_without_a_design_are_refused(league):
-    pulp_city = RulesBook("pulp-city", character_types={}, entries={})
-    with pytest.raises(faces.NoCardDesign, match="for Pulp City characters"):
-        faces.character_face(league["Enki"], pulp_city, ruleset_name="Pulp City")
+    pulp_fiction = RulesBook("pulp-fiction", character_types={}, entries={})
+    with pytest.raises(faces.NoCardDesign, match="for Pulp Fiction characters"):
+        faces.character_face(league["Enki"], pulp_fiction, ruleset_name="Pulp Fiction")
     with pytest.raises(faces.NoCardDesign, match="for the Agenda deck"):
         faces.deck_faces(
-            {"ruleset": "pulp-city", "slug": "agenda", "name": "Agenda deck", "cards": []}
+            {"ruleset": "pulp-fiction", "slug": "agenda", "name": "Agenda deck", "cards": []}
         )
 
 

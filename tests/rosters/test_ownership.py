@@ -56,9 +56,9 @@ def test_roster_names_are_escaped(player_client, player, pulp_alley):
 def test_only_games_with_a_roster_engine_can_be_chosen(player_client, rules_data):
     from rules.models import Ruleset
 
-    city = Ruleset.objects.get(slug="pulp-city")
+    fiction = Ruleset.objects.get(slug="pulp-fiction")
     page = player_client.get("/rosters/").content.decode()
-    assert "Pulp Alley" in page and ">7TV<" in page and ">Pulp City<" not in page
-    response = player_client.post("/rosters/", {"ruleset": city.pk, "name": "Team"})
+    assert ">Pulp City<" in page and ">7TV<" in page and ">Pulp Fiction<" not in page
+    response = player_client.post("/rosters/", {"ruleset": fiction.pk, "name": "Team"})
     assert response.status_code == 200
     assert not Roster.objects.filter(name="Team").exists()

@@ -51,11 +51,14 @@ def test_a_missing_engine_module_fails_the_check(registry):
     assert error.id == "rules.E002" and "does not import" in error.msg
 
 
-def test_a_ruleset_without_its_example_force_or_data_fails_the_check(registry):
-    registry["pulp-city"] = dataclasses.replace(
+def test_a_ruleset_without_its_example_force_or_data_fails_the_check(tmp_path):
+    """A game listed in rulesets.yaml whose folder is still empty (every game has data now,
+    so the fixtures are a bare copy)."""
+    (tmp_path / "rulesets.yaml").write_text("- slug: pulp-city\n", encoding="utf-8")
+    definition = dataclasses.replace(
         REGISTRY["pulp-alley"], slug="pulp-city", example="pulp-city-nobody.json"
     )
-    found = messages(checks.registered_rulesets_are_complete(None))
+    found = checks.data_problems(definition, tmp_path)
     assert any("fixtures/pulp-city/character-types.yaml is missing" in m for m in found)
     assert any("fixtures/pulp-city/samples/pulp-city-nobody.json is missing" in m for m in found)
     assert any("fixtures/pulp-city/roster-schema.json" in m for m in found)
