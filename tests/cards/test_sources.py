@@ -48,7 +48,9 @@ def test_cards_of_a_ruleset_without_a_design_are_named_not_dropped(player, pulp_
     )
     printable = sources.marked_cards(player, {})
     assert printable.faces == []
-    assert printable.skipped == ["Red Riot: There is no card design for Pulp Fiction characters yet."]
+    assert printable.skipped == [
+        "Red Riot: There is no card design for Pulp Fiction characters yet."
+    ]
 
 
 def test_a_roster_file_prints_with_its_portrait_cut_to_the_box():

@@ -163,7 +163,8 @@ def test_a_file_from_a_newer_cliffhanger_is_refused(player, pulp_alley):
 def test_a_game_this_site_cannot_report_on_is_refused(player, pulp_alley, slug):
     # A ruleset whose books are loaded but whose roster engine is not written yet.
     Ruleset.objects.get_or_create(
-        slug="pulp-fiction", defaults={"name": "Pulp Fiction", "edition": "1", "source_book": "Rules"}
+        slug="pulp-fiction",
+        defaults={"name": "Pulp Fiction", "edition": "1", "source_book": "Rules"},
     )
     document = {**smith(), "ruleset": slug, "characters": []}
     before = row_counts()
