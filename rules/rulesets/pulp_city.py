@@ -16,7 +16,7 @@ DEFINITION = RulesetDefinition(
         "agenda": "cards.printing.faces_pulp_city.AGENDA",
         "resource": "cards.printing.faces_pulp_city.RESOURCE",
     },
-    cheatsheet_reading="cards.cheatsheet_profiles.pulp_city",
+    cheatsheet_reading="cards.cheatsheets.readings.pulp_city",
     builder=BuilderSpec(
         choice_kinds={"agendas": "agenda"},
         settings=(

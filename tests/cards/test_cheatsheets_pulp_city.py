@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 
 from cards import cheatsheets
-from cards.cheatsheet_profiles import pulp_city
+from cards.cheatsheets.readings import pulp_city
 from rules.engines.pulp_city import printed_profile
 from rules.fixture_book import rules_book_from_fixtures
 from tests.cards.pdf_reading import read, size_mm, text

@@ -10,7 +10,7 @@ from django.conf import settings
 from cards.printing import faces_pulp_city as pulp_city
 from cards.printing.sheets import PrintOptions, print_cards
 from rules.fixture_book import rules_book_from_fixtures
-from rules.loading import FIXTURES_DIR, deck_cards, read_yaml
+from rules.fixture_folder import FIXTURES_DIR, documents
 from tests.cards.layout_reading import face_page_box, walk
 from tests.cards.pdf_reading import read, size_mm, text
 
@@ -33,7 +33,9 @@ def deck(file):
     """The deck's cards as the print engine gets them from the database."""
     return [
         {**{key: card[key] for key in CARD_KEYS if key in card}, "data": card}
-        for card in deck_cards(read_yaml(FOLDER / file), FOLDER)
+        for document in documents(FOLDER)
+        if document.path.name == file
+        for card in document.items
     ]
 
 
