@@ -45,10 +45,8 @@ from rules.engines.pulp_city_resources import (
 )
 
 SIDE_PAGE = 8
-ACTION_POOL_PAGE = 13
 AGENDA_PAGE = 31
 MERC_PAGE = 27
-STARTING_ROLL_PAGE = 29
 LEVELS_PER_AGENDA = 5
 
 # The effect keys this engine applies (fixtures/README.md, Pulp City); the data records no
@@ -136,7 +134,7 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
     pool = pool_total(team, encounter_level if is_encounter_level(encounter_level) else levels)
     resource_found, spent = team_resource_findings(team, side, pool, greed)
     findings += resource_found
-    agendas = [slug for slug in as_list(choices.get("agendas"))]
+    agendas = as_list(choices.get("agendas"))
     findings += agenda_findings(agendas, team, levels, encounter_level, choices)
     findings += leader_bonus_findings(team)
     findings += duplicate_findings(team)

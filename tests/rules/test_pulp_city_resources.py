@@ -7,27 +7,21 @@ from rules.engines.pulp_city import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 from tests.rules.test_pulp_city_engine import codes, starter, supreme
 
-PISTOL = {
-    "kind": "resource",
-    "slug": "house-pistol",
-    "name": "Pistol",
-    "level": 1,
-    "data": {"category": "weapon"},
-}
-CANNON = {
-    "kind": "resource",
-    "slug": "house-cannon",
-    "name": "Cannon",
-    "level": 2,
-    "data": {"category": "weapon"},
-}
-AMULET = {
-    "kind": "resource",
-    "slug": "house-amulet",
-    "name": "Amulet",
-    "level": 1,
-    "data": {"category": "artifact"},
-}
+
+def house_resource(slug, name, level, category, **data):
+    """A player's own Resource card, carried in the roster file as a house rule."""
+    return {
+        "kind": "resource",
+        "slug": slug,
+        "name": name,
+        "level": level,
+        "data": {"category": category, **data},
+    }
+
+
+PISTOL = house_resource("house-pistol", "Pistol", 1, "weapon")
+CANNON = house_resource("house-cannon", "Cannon", 2, "weapon")
+AMULET = house_resource("house-amulet", "Amulet", 1, "artifact")
 GOLEM = {
     "kind": "supreme",
     "slug": "house-golem",
@@ -35,13 +29,9 @@ GOLEM = {
     "level": 1,
     "data": {"sides": ["heroes"]},
 }
-GOLEM_CORE = {
-    "kind": "resource",
-    "slug": "house-golem-core",
-    "name": "Golem Core",
-    "level": 1,
-    "data": {"category": "device", "exclusive_to": "house-golem"},
-}
+GOLEM_CORE = house_resource(
+    "house-golem-core", "Golem Core", 1, "device", exclusive_to="house-golem"
+)
 
 
 @pytest.fixture(scope="module")
