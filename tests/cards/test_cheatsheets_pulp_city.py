@@ -9,6 +9,7 @@ from django.conf import settings
 
 from cards import cheatsheets
 from cards.cheatsheets.readings import pulp_city
+from cards.roster_sheet import roster_sheet_pdf
 from rules.engines.pulp_city import printed_profile
 from rules.fixture_book import rules_book_from_fixtures
 from tests.cards.pdf_reading import read, size_mm, text
@@ -40,3 +41,13 @@ def test_a_supreme_reads_as_level_traits_damage_and_ap():
     assert (
         reading.uses["exclusive_actions"][0]["name"] == "Shield Bash (Strength vs. Defense / AP 2)"
     )
+
+
+def test_the_roster_sheet_shows_the_teams_pools_and_starting_roll_bonus():
+    rules = rules_book_from_fixtures("pulp-city")
+    team = json.loads(EXAMPLE.read_text())
+    words = " ".join(text(read(roster_sheet_pdf(team, rules))).split()).lower()
+    assert "12 / 12 levels used" in words
+    assert "level mix: 3×l1 + 3×l2 + 1×l3" in words
+    assert "action pool: 28" in words and "resource pool: 5 / 12" in words
+    assert "starting roll leader bonus: 2" in words
