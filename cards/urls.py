@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cards import views
+from cards import portrait_views, views
 
 app_name = "cards"
 urlpatterns = [
@@ -13,4 +13,7 @@ urlpatterns = [
     path("<int:pk>/delete/", views.delete_card, name="delete"),
     path("<int:pk>/restore/", views.restore_card, name="restore"),
     path("<int:pk>/mark/", views.mark_card, name="mark"),
+    path("<int:pk>/portrait/", portrait_views.card_portrait, name="portrait"),
+    path("portraits/", portrait_views.upload_portrait, name="upload_portrait"),
+    path("portraits/<uuid:token>/", portrait_views.pending_portrait, name="pending_portrait"),
 ]

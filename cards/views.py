@@ -1,19 +1,25 @@
+from pathlib import PurePosixPath
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.players import current_player
 from cards import portraits
+from cards import selectors as card_selectors
 from cards.printing.faces import character_face, has_own_back
 from cards.printing.preview import card_png
-from cards.printing.sources import stored_portrait
+from cards.printing.sources import data_uri, stored_portrait
 from rosters import selectors, services
 from rosters.serialize import character_as_data
 from rules import engines
 from rules.models import Ruleset
 from rules.rulesets import find, playable_slugs
 from rules.selectors import rules_book
+
+GONE = "The picture you chose is no longer here; choose it again, then save."
 
 
 def designer_ruleset(request, character):
@@ -26,17 +32,18 @@ def designer_ruleset(request, character):
     return ruleset
 
 
-def designer_context(request, form, ruleset, rules, character):
+def designer_context(request, form, ruleset, rules, character, portrait):
     data = form.character_data()
     engine = engines.module_for(ruleset.slug)
     face = character_face(
         data,
         rules,
         ruleset_name=ruleset.name,
-        portrait_uri=stored_portrait(character) if character else None,
+        portrait_uri=framed_portrait(character, portrait),
     )
     return {
         "form": form,
+        "portrait": portrait,
         "ruleset": ruleset,
         "character": character,
         "data": data,
@@ -77,6 +84,9 @@ def designer(request, pk=None):
     ruleset = designer_ruleset(request, character)
     rules = rules_book(ruleset, request.user)
     form = designer_form(request, find(ruleset.slug).designer_form, rules, character)
+    portrait = portrait_choice(request, character)
+    if form.is_bound and request.POST.get("portrait_ref") and portrait["pending"] is None:
+        form.add_error(None, GONE)
     if form.is_bound and form.is_valid():
         try:
             result = services.save_character(
@@ -85,6 +95,7 @@ def designer(request, pk=None):
                 data=form.character_data(),
                 character=character,
                 upload=request.FILES.get("portrait"),
+                pending=portrait["pending"],
                 crop=portrait_crop(request.POST),
             )
         except portraits.PortraitError as error:
@@ -96,7 +107,7 @@ def designer(request, pk=None):
                 services.add_member(roster=roster, character=result.character)
                 return redirect("rosters:detail", pk=roster.pk)
             return redirect("cards:edit", pk=result.character.pk)
-    context = designer_context(request, form, ruleset, rules, character)
+    context = designer_context(request, form, ruleset, rules, character, portrait)
     partial = "#editor" if request.htmx and request.POST.get("retype") else ""
     return render(
         request, f"cards/designer.html{partial}", context, status=400 if form.errors else 200
@@ -110,7 +121,8 @@ def designer_preview(request, pk=None):
     ruleset = designer_ruleset(request, character)
     rules = rules_book(ruleset, request.user)
     form = find(ruleset.slug).designer_form(request.POST, rules=rules)
-    context = designer_context(request, form, ruleset, rules, character)
+    portrait = portrait_choice(request, character)
+    context = designer_context(request, form, ruleset, rules, character, portrait)
     return render(request, "cards/designer.html#preview", context)
 
 
@@ -126,6 +138,47 @@ def portrait_crop(post):
     if "portrait_x" not in post:
         return None
     return {key: post.get(f"portrait_{key}") for key in ("x", "y", "zoom")}
+
+
+def portrait_choice(request, character):
+    """What the card's portrait shows right now: the posted crop and the unsaved picture
+    the form refers to (`portrait_ref`), else the card's saved ones; with the address of the
+    picture the designer frames on the card."""
+    posted = request.method == "POST"
+    pending = (
+        card_selectors.pending_portrait(request.user, request.POST.get("portrait_ref"))
+        if posted
+        else None
+    )
+    saved = character.portrait_crop if character is not None and character.portrait else None
+    crop = portraits.normalise_crop(portrait_crop(request.POST) if posted else saved)
+    if pending is not None:
+        src = reverse("cards:pending_portrait", args=[pending.token])
+    elif character is not None and character.portrait:
+        # The file name changes with every new picture, so a cached old one is never shown.
+        version = PurePosixPath(character.portrait.name).stem
+        src = f"{reverse('cards:portrait', args=[character.pk])}?v={version}"
+    else:
+        src = ""
+    return {"crop": crop, "pending": pending, "ref": pending.token if pending else "", "src": src}
+
+
+def framed_portrait(character, portrait):
+    """The print crop the card shows: the saved one while nothing changed, else cut afresh
+    from the stored picture (never from an upload: the file was sent once, when chosen)."""
+    if portrait["pending"] is not None:
+        source = portrait["pending"].image
+    elif character is not None and character.portrait:
+        if portrait["crop"] == portraits.normalise_crop(character.portrait_crop):
+            return stored_portrait(character)
+        source = character.portrait
+    else:
+        return None
+    try:
+        with source.open("rb") as handle:
+            return data_uri("image/jpeg", portraits.crop_portrait(handle, portrait["crop"]).read())
+    except (FileNotFoundError, portraits.PortraitError):
+        return None  # the stored file is gone or damaged: the card shows its initial
 
 
 @require_GET

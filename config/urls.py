@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -16,8 +15,3 @@ urlpatterns = [
     # Browsers ask for /favicon.ico whatever the page links to.
     path("favicon.ico", views.favicon),
 ]
-
-if settings.DEBUG:
-    from django.conf.urls.static import static
-
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -1,5 +1,6 @@
 """Changes to rosters and characters. Keyword-only, atomic, no request in sight."""
 
+import uuid
 from dataclasses import dataclass
 
 from django.core.files.base import ContentFile
@@ -7,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from cards import portraits
+from cards import services as card_services
 from rosters.models import Character, Roster, RosterMember
 
 
@@ -27,11 +29,16 @@ def create_roster(*, owner, ruleset, name):
 
 
 @transaction.atomic
-def save_character(*, owner, ruleset, data, character=None, upload=None, crop=None):
+def save_character(*, owner, ruleset, data, character=None, upload=None, pending=None, crop=None):
     """Create or update a card from roster-format character data. A new portrait upload is
     cleaned (re-encoded) before anything is stored; a bad one raises PortraitError and
-    leaves the card untouched."""
+    leaves the card untouched. `pending` is a picture the designer already cleaned and kept
+    (cards.PendingPortrait): it becomes the card's portrait and stops being pending."""
     source = portraits.clean_upload(upload) if upload is not None else None
+    if pending is not None:
+        with pending.image.open("rb") as handle:
+            source = ContentFile(handle.read(), name=f"{uuid.uuid4().hex}.jpg")
+        card_services.discard_pending_portrait(pending=pending)
     if character is None:
         character = Character(owner=owner, ruleset=ruleset)
     character.character_type = data["type"]
@@ -51,8 +58,8 @@ def set_portrait_crop(character, crop):
     character.portrait_crop = portraits.normalise_crop(crop)
     with character.portrait.open("rb") as source:
         cropped = portraits.crop_portrait(source, character.portrait_crop)
-    # Storage gives every save a fresh name, so copies never share a file.
-    character.portrait_print.save("portrait.jpg", cropped, save=False)
+    # A fresh random name on every save: copies never share a file, and nobody can guess one.
+    character.portrait_print.save(cropped.name, cropped, save=False)
 
 
 @transaction.atomic
@@ -66,7 +73,8 @@ def duplicate_character(*, character):
         original = getattr(character, field)
         if original:
             with original.open("rb") as handle:
-                getattr(copy, field).save("portrait.jpg", ContentFile(handle.read()), save=False)
+                picture = ContentFile(handle.read(), name=f"{uuid.uuid4().hex}.jpg")
+                getattr(copy, field).save(picture.name, picture, save=False)
     copy.save()
     return CharacterResult(character=copy)
 

@@ -43,7 +43,7 @@ def portrait_as_data(character):
         return None
     try:
         with character.portrait.open("rb") as source:
-            data = source.read()
+            data = portraits.without_metadata(source.read())  # in case stored before stripping
     except FileNotFoundError:
         return None  # the media file is gone: the card still travels, without its picture
     return {

@@ -37,11 +37,12 @@ def data_uri(media_type, data):
 
 
 def stored_portrait(character):
-    """The 300 dpi print crop the designer saved, inlined so any storage backend works."""
+    """The 300 dpi print crop the designer saved, inlined so any storage backend works;
+    stripped of metadata in case it was stored before uploads were."""
     if not character.portrait_print:
         return None
     with character.portrait_print.open("rb") as image:
-        return data_uri("image/jpeg", image.read())
+        return data_uri("image/jpeg", portraits.without_metadata(image.read()))
 
 
 def exported_portrait(portrait):

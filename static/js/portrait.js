@@ -18,10 +18,21 @@
  *
  * The img src is the cleaned source picture (not the cropped box). The frame needs a width from
  * the page's CSS; the script adds what its maths relies on (relative position, hidden overflow,
- * the 25/31 aspect ratio when the CSS sets none, touch-action none).
+ * the 25/31 aspect ratio when the CSS sets none, touch-action none). The frame may sit
+ * anywhere inside the editor: the Card Designer lays it over the card preview's portrait box
+ * (with hx-preserve, so preview swaps keep it).
+ *
+ * Upload once, preview by reference (the Card Designer): when the editor has
+ * data-portrait-upload="<url>", a chosen picture is posted there once and taken out of the file
+ * input, so no later form post sends it again. The reply's reference goes into the
+ * [data-portrait-ref] input and the stored, cleaned picture replaces the local one. The
+ * frame's picture shows (class is-live) from the first drag, zoom or new picture until a
+ * preview arrives whose [data-portrait-shows-x/-y/-zoom/-ref] match the form: from then on
+ * the server's rendering of the card is what the player sees.
  *
  * Crop convention, identical to cards/portraits.py (crop_window):
- *   zoom >= 1 scales the picture relative to "cover" fit (1 = it just covers the frame);
+ *   zoom scales the picture relative to "cover" fit (1 = it just covers the frame; below 1
+ *   the frame's background shows round it);
  *   x, y in [0, 1] work like CSS object-position x% y%: the picture's point at fraction (x, y)
  *   sits on the frame's point at fraction (x, y), so 0 shows the left/top edge, 1 the
  *   right/bottom edge and 0.5 centres it.
@@ -36,6 +47,7 @@
 
   const ACCEPTED = ["image/jpeg", "image/png", "image/webp", "image/gif"];
   const NOT_AN_IMAGE = "That file is not an image we can read (JPEG, PNG, WebP or GIF).";
+  const UPLOAD_FAILED = "The picture could not be sent; check the connection and choose it again.";
   const BOX_ASPECT = "25 / 31";
   const KEY_STEP = 0.02;
   const WHEEL_SETTLE_MS = 300;
@@ -53,14 +65,24 @@
     const xInput = editor.querySelector("[data-portrait-x]");
     const yInput = editor.querySelector("[data-portrait-y]");
     const fileInput = editor.querySelector("[data-portrait-file]");
+    const refInput = editor.querySelector("[data-portrait-ref]");
+    const uploadUrl = editor.getAttribute("data-portrait-upload");
     if (!frame || !image || !zoomInput || !xInput || !yInput) return;
     const message = editor.querySelector("[data-portrait-message]") || addMessage(editor);
-    const minZoom = clamp(zoomInput.min, 1, Infinity, 1);
+    const minZoom = clamp(zoomInput.min, 0.05, Infinity, 1);
     const maxZoom = clamp(zoomInput.max, minZoom, Infinity, 4);
     let objectUrl = null;
     let lastGoodSrc = null;
     let drag = null;
     let wheelTimer = null;
+    let uploading = false;
+
+    // A frame kept across an htmx swap (hx-preserve) may still carry the listeners of the
+    // editor it came from: those go, so only this editor's inputs drive it.
+    if (frame.portraitEditor) frame.portraitEditor.abort();
+    const owner = new AbortController();
+    frame.portraitEditor = owner;
+    const signal = owner.signal;
 
     prepareFrame(frame, image);
 
@@ -96,6 +118,29 @@
 
     const commit = () => xInput.dispatchEvent(new Event("change", { bubbles: true }));
 
+    // The frame's own picture shows while the card preview lags behind the form.
+    const live = (on) => frame.classList.toggle("is-live", on);
+    function previewCaughtUp() {
+      const shown = editor.querySelector("[data-portrait-shows-x]");
+      if (!shown || uploading) return false;
+      const same = (key, value) =>
+        Math.abs(parseFloat(shown.getAttribute(`data-portrait-shows-${key}`)) - value) < 1e-4;
+      const { x, y, zoom } = crop();
+      return (
+        same("x", x) && same("y", y) && same("zoom", zoom) &&
+        shown.getAttribute("data-portrait-shows-ref") === (refInput ? refInput.value : "")
+      );
+    }
+    const followPreview = () => {
+      if (editor.isConnected) live(!previewCaughtUp());
+    };
+    if (editor.querySelector("[data-portrait-shows-x]")) {
+      followPreview();
+      document.addEventListener("htmx:afterSettle", followPreview, { signal });
+    } else {
+      live(true); // no server preview on this page: the frame is the only picture
+    }
+
     // How much picture lies outside the frame, in screen pixels, on each axis.
     function spare() {
       return {
@@ -120,41 +165,103 @@
       objectUrl = URL.createObjectURL(file);
       xInput.value = "0.5";
       yInput.value = "0.5";
-      zoomInput.value = minZoom;
+      zoomInput.value = 1;
+      live(true);
       image.src = objectUrl;
       return true;
     }
 
-    image.addEventListener("load", () => {
-      lastGoodSrc = image.src;
-      layout();
-    });
-    image.addEventListener("error", () => {
-      say(NOT_AN_IMAGE);
-      if (lastGoodSrc && image.src !== lastGoodSrc) image.src = lastGoodSrc;
-      else image.hidden = true;
-    });
+    // After a visitor's first upload they are a guest with a new session and CSRF token.
+    function useToken(token) {
+      if (!token) return;
+      document.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach((input) => {
+        input.value = token;
+      });
+      const headers = document.body.getAttribute("hx-headers");
+      if (headers && headers.includes("X-CSRFToken")) {
+        document.body.setAttribute("hx-headers", JSON.stringify({ "X-CSRFToken": token }));
+      }
+    }
+
+    async function upload(file) {
+      const form = new FormData();
+      form.append("portrait", file);
+      const token = editor.querySelector("input[name=csrfmiddlewaretoken]");
+      uploading = true;
+      let reply = null;
+      try {
+        const response = await fetch(uploadUrl, {
+          method: "POST",
+          body: form,
+          headers: token ? { "X-CSRFToken": token.value } : {},
+          credentials: "same-origin",
+        });
+        reply = await response.json();
+      } catch (error) {
+        reply = { error: UPLOAD_FAILED };
+      }
+      uploading = false;
+      useToken(reply.csrf);
+      if (!reply.ref) {
+        say(reply.error || UPLOAD_FAILED);
+        if (lastGoodSrc) image.src = lastGoodSrc;
+        else image.removeAttribute("src");
+        layout();
+        return;
+      }
+      if (refInput) refInput.value = reply.ref;
+      image.src = reply.url; // the cleaned picture the server will crop
+      commit();
+    }
+
+    image.addEventListener(
+      "load",
+      () => {
+        if (!image.src.startsWith("blob:")) lastGoodSrc = image.src;
+        layout();
+      },
+      { signal },
+    );
+    image.addEventListener(
+      "error",
+      () => {
+        say(NOT_AN_IMAGE);
+        if (lastGoodSrc && image.src !== lastGoodSrc) image.src = lastGoodSrc;
+        else image.hidden = true;
+      },
+      { signal },
+    );
     if (image.complete) layout();
-    new ResizeObserver(layout).observe(frame);
+    const resized = new ResizeObserver(layout);
+    resized.observe(frame);
+    signal.addEventListener("abort", () => resized.disconnect());
 
     if (fileInput) {
       fileInput.addEventListener("change", (event) => {
         if (!fileInput.files.length) return;
-        if (!show(fileInput.files[0])) {
+        const file = fileInput.files[0];
+        if (!show(file)) {
           // Keep a bad file out of the form post; the picture shown before stays.
           event.stopPropagation();
           fileInput.value = "";
+          return;
+        }
+        if (uploadUrl) {
+          // Sent once, by itself; the form then carries only the reference.
+          event.stopPropagation();
+          fileInput.value = "";
+          upload(file);
         }
       });
     }
 
-    function acceptDrops(zone) {
+    function acceptDrops(zone, options = {}) {
       zone.addEventListener("dragover", (event) => {
         if (!event.dataTransfer.types.includes("Files")) return;
         event.preventDefault();
         zone.classList.add("is-dragover");
-      });
-      zone.addEventListener("dragleave", () => zone.classList.remove("is-dragover"));
+      }, options);
+      zone.addEventListener("dragleave", () => zone.classList.remove("is-dragover"), options);
       zone.addEventListener("drop", (event) => {
         zone.classList.remove("is-dragover");
         const file = event.dataTransfer && event.dataTransfer.files[0];
@@ -170,54 +277,60 @@
         chosen.items.add(file);
         fileInput.files = chosen.files;
         fileInput.dispatchEvent(new Event("change", { bubbles: true }));
-      });
+      }, options);
     }
     const drop = editor.querySelector("[data-portrait-drop]");
     if (drop) {
       acceptDrops(drop);
       if (fileInput) drop.addEventListener("click", () => fileInput.click());
     }
-    acceptDrops(frame);
+    acceptDrops(frame, signal);
 
     frame.addEventListener("pointerdown", (event) => {
       if (!hasPicture() || event.button !== 0) return;
       event.preventDefault();
+      live(true);
       frame.setPointerCapture(event.pointerId);
       drag = { id: event.pointerId, x: event.clientX, y: event.clientY, start: crop(), spare: spare(), moved: false };
-    });
+    }, { signal });
     frame.addEventListener("pointermove", (event) => {
       if (!drag || event.pointerId !== drag.id) return;
       const dx = event.clientX - drag.x;
       const dy = event.clientY - drag.y;
       // Dragging the picture right brings its left part into view: x goes down.
       setCrop({
-        x: drag.spare.w > 0.5 ? drag.start.x - dx / drag.spare.w : undefined,
-        y: drag.spare.h > 0.5 ? drag.start.y - dy / drag.spare.h : undefined,
+        // Zoomed out (negative spare) the same formula moves the picture with the pointer.
+        x: Math.abs(drag.spare.w) > 0.5 ? drag.start.x - dx / drag.spare.w : undefined,
+        y: Math.abs(drag.spare.h) > 0.5 ? drag.start.y - dy / drag.spare.h : undefined,
       });
       drag.moved = drag.moved || dx !== 0 || dy !== 0;
-    });
+    }, { signal });
     const endDrag = (event) => {
       if (!drag || event.pointerId !== drag.id) return;
       const moved = drag.moved;
       drag = null;
       if (moved) commit();
     };
-    frame.addEventListener("pointerup", endDrag);
-    frame.addEventListener("pointercancel", endDrag);
+    frame.addEventListener("pointerup", endDrag, { signal });
+    frame.addEventListener("pointercancel", endDrag, { signal });
 
     frame.addEventListener(
       "wheel",
       (event) => {
         if (!hasPicture()) return;
         event.preventDefault();
+        live(true);
         setCrop({ zoom: crop().zoom * Math.exp(-event.deltaY * 0.002) });
         clearTimeout(wheelTimer);
         wheelTimer = setTimeout(commit, WHEEL_SETTLE_MS);
       },
-      { passive: false },
+      { passive: false, signal },
     );
 
-    zoomInput.addEventListener("input", layout);
+    zoomInput.addEventListener("input", () => {
+      live(true);
+      layout();
+    });
 
     // Keyboard: the arrows move the picture as a drag would, + and - zoom.
     if (!frame.hasAttribute("tabindex")) frame.tabIndex = 0;
@@ -239,9 +352,10 @@
       const move = moves[event.key];
       if (!move) return;
       event.preventDefault();
+      live(true);
       setCrop(move);
       commit();
-    });
+    }, { signal });
   }
 
   function prepareFrame(frame, image) {

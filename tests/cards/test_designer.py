@@ -1,10 +1,14 @@
 """The Card Designer: type profiles, live preview and findings, saving, portraits."""
 
+import base64
 import io
+import re
 
 import pytest
 from PIL import Image
 
+from cards.models import PendingPortrait
+from cards.portraits import crop_portrait
 from rosters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -232,3 +236,114 @@ def test_a_card_cannot_be_slipped_into_someone_elses_roster(client, rival, pulp_
 
 def test_a_pulp_alley_preview_has_no_back_to_show(client, pulp_alley):
     assert client.post("/cards/designer/preview/", SMITH).context["preview_back"] is None
+
+
+@pytest.fixture
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    return tmp_path
+
+
+def posted_crop(page):
+    """The crop fields as the page would post them back."""
+    return {
+        key: re.search(rf'<input[^>]*name="portrait_{key}"[^>]*value="([^"]*)"', page)[1]
+        for key in ("x", "y", "zoom")
+    }
+
+
+def test_a_crop_at_the_top_left_edge_survives_saving_the_card_again(client, pulp_alley, media):
+    client.post(
+        "/cards/designer/",
+        SMITH | {"portrait": png(), "portrait_x": "0", "portrait_y": "0", "portrait_zoom": "2"},
+    )
+    character = Character.objects.get()
+    page = client.get(f"/cards/{character.pk}/edit/").content.decode()
+    crop = posted_crop(page)
+    assert {key: float(value) for key, value in crop.items()} == {"x": 0, "y": 0, "zoom": 2}
+    client.post(
+        f"/cards/{character.pk}/edit/", SMITH | {f"portrait_{k}": v for k, v in crop.items()}
+    )
+    character.refresh_from_db()
+    assert character.portrait_crop == {"x": 0, "y": 0, "zoom": 2}
+
+
+def pending_ref(client, colour="red"):
+    return client.post("/cards/portraits/", {"portrait": png(colour)}).json()["ref"]
+
+
+def preview_portrait(response):
+    """The print crop inside the live preview's card, as an image."""
+    uri = response.context["face"].data["portrait_uri"]
+    return Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1])))
+
+
+def test_the_preview_shows_a_chosen_picture_by_reference_with_its_unsaved_crop(
+    client, pulp_alley, media
+):
+    ref = pending_ref(client, "blue")
+    crop = {"portrait_x": "0", "portrait_y": "1", "portrait_zoom": "0.5"}
+    response = client.post("/cards/designer/preview/", SMITH | crop | {"portrait_ref": ref})
+    shown = preview_portrait(response)
+    pending = PendingPortrait.objects.get()
+    with pending.image.open("rb") as source:
+        expected = Image.open(crop_portrait(source, {"x": 0, "y": 1, "zoom": 0.5}))
+    assert shown.tobytes() == expected.tobytes()
+    # Zoomed out: card paper above the picture, the blue picture at the bottom.
+    assert shown.getpixel((150, 5)) == pytest.approx((246, 239, 224), abs=6)
+    assert shown.getpixel((100, 360))[2] > 200
+    page = response.content.decode()
+    assert f'data-portrait-shows-ref="{ref}"' in page
+    assert 'data-portrait-shows-zoom="0.5"' in page
+
+
+def test_the_preview_follows_an_unsaved_crop_of_a_saved_portrait(client, pulp_alley, media):
+    left_red = Image.new("RGB", (800, 400), "blue")
+    left_red.paste("red", (0, 0, 400, 400))
+    buffer = io.BytesIO()
+    left_red.save(buffer, "PNG")
+    buffer.seek(0)
+    buffer.name = "halves.png"
+    client.post("/cards/designer/", SMITH | {"portrait": buffer, "portrait_x": "0"})
+    character = Character.objects.get()
+    moved = client.post(
+        f"/cards/{character.pk}/preview/", SMITH | {"portrait_x": "1", "portrait_y": "0.5"}
+    )
+    assert preview_portrait(moved).getpixel((150, 180))[2] > 200  # now the blue right side
+    kept = client.post(
+        f"/cards/{character.pk}/preview/", SMITH | {"portrait_x": "0", "portrait_y": "0.5"}
+    )
+    assert preview_portrait(kept).getpixel((150, 180))[0] > 200  # the saved crop: red
+
+
+def test_saving_with_a_reference_keeps_that_picture_without_sending_it_again(
+    client, pulp_alley, media, django_capture_on_commit_callbacks
+):
+    ref = pending_ref(client, "green")
+    with django_capture_on_commit_callbacks(execute=True):
+        crop = {"portrait_x": "0.2", "portrait_y": "0", "portrait_zoom": "1"}
+        response = client.post("/cards/designer/", SMITH | crop | {"portrait_ref": ref})
+    assert response.status_code == 302
+    character = Character.objects.get()
+    assert character.portrait_crop == {"x": 0.2, "y": 0, "zoom": 1}
+    with Image.open(character.portrait_print) as printed:
+        assert printed.getpixel((150, 180))[1] > 100
+    assert not PendingPortrait.objects.exists()
+    kept = sorted(p.name for p in media.rglob("*.jpg"))
+    assert kept == sorted(
+        [character.portrait.name.split("/")[-1], character.portrait_print.name.split("/")[-1]]
+    )
+
+
+def test_someone_elses_picture_reference_saves_nothing_and_says_why(
+    client, player, rival, pulp_alley, media
+):
+    client.force_login(rival)
+    ref = pending_ref(client)
+    client.force_login(player)
+    response = client.post("/cards/designer/", SMITH | {"portrait_ref": ref})
+    assert response.status_code == 400
+    assert "The picture you chose is no longer here" in response.content.decode()
+    assert not Character.objects.exists()
+    preview = client.post("/cards/designer/preview/", SMITH | {"portrait_ref": ref})
+    assert preview.context["face"].data["portrait_uri"] is None

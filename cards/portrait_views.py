@@ -1,0 +1,63 @@
+"""Portrait pictures over HTTP. Uploaded media is never served as plain files (not in
+development either): every picture goes through these views, which answer its owner and give
+everyone else a 404, and stored names are random besides."""
+
+from django.http import Http404, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.players import current_player
+from cards import portraits, selectors, services
+from rosters import selectors as rosters
+
+NO_FILE = "Choose a picture to upload."
+
+
+@require_POST
+def upload_portrait(request):
+    """Clean the chosen picture once and answer with a reference the designer form carries:
+    previews and the save then use the stored copy, never the file again. A visitor becomes
+    a guest here, as on a first save; the reply carries the new CSRF token that comes with
+    the new session."""
+    upload = request.FILES.get("portrait")
+    if upload is None:
+        return JsonResponse({"error": NO_FILE}, status=400)
+    owner = current_player(request, create=True)
+    try:
+        result = services.keep_pending_portrait(owner=owner, upload=upload)
+    except portraits.PortraitError as error:
+        return JsonResponse({"error": str(error), "csrf": get_token(request)}, status=400)
+    token = str(result.pending.token)
+    return JsonResponse(
+        {
+            "ref": token,
+            "url": reverse("cards:pending_portrait", args=[token]),
+            "csrf": get_token(request),
+        }
+    )
+
+
+@require_GET
+def pending_portrait(request, token):
+    return picture(selectors.pending_portrait_or_404(request.user, token).image)
+
+
+@require_GET
+def card_portrait(request, pk):
+    """The card's cleaned source picture, which the designer frames on the card."""
+    character = rosters.character_or_404(request.user, pk)
+    if not character.portrait:
+        raise Http404("This card has no portrait")
+    return picture(character.portrait)
+
+
+def picture(field):
+    try:
+        with field.open("rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        raise Http404("The picture file is gone") from None
+    response = HttpResponse(portraits.without_metadata(data), content_type="image/jpeg")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
