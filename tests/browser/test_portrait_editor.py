@@ -1,6 +1,9 @@
 """The portrait editor in a real browser: choose a picture, drag and zoom it, and the frame
-shows what the server will crop. Served through a test-only URL (this module is the URLconf)."""
+shows what the server will crop; in the Card Designer the framing happens on the card preview
+and the printed card matches it. The bare editor is served through a test-only URL (this
+module is the URLconf)."""
 
+import re
 from io import BytesIO
 
 import pytest
@@ -9,7 +12,10 @@ from django.views.generic import TemplateView
 from PIL import Image, ImageChops, ImageStat
 from playwright.sync_api import expect
 
-from cards.portraits import PORTRAIT_PIXELS, crop_portrait
+from cards.models import PendingPortrait
+from cards.portraits import PAPER, PORTRAIT_PIXELS, crop_portrait
+from rosters.models import Character
+from tests.cards import pdf_reading
 
 urlpatterns = [
     path(
@@ -175,3 +181,136 @@ def test_an_editor_swapped_in_by_htmx_works_too(page):
         3 * box["height"], abs=1
     )
     assert page.js_errors == []
+
+
+# The Card Designer: the same editor laid over the card preview's portrait box.
+
+CARD_PORTRAIT = "#card-portrait"
+
+
+def designer(page):
+    page.goto("/cards/designer/?ruleset=pulp-alley&type=leader")
+    page.locator("[name=name]").fill("Singapore Smith")
+    page.locator("[data-portrait-file]").set_input_files(
+        {"name": "hero.png", "mimeType": "image/png", "buffer": png(quadrants())}
+    )
+    expect(page.locator("[data-portrait-ref]")).not_to_have_value("")
+    caught_up(page)
+
+
+def caught_up(page):
+    """Wait until the server's card preview shows the form's crop (the frame's own picture
+    then steps aside)."""
+    expect(page.locator(CARD_PORTRAIT)).not_to_have_class(re.compile("is-live"))
+
+
+def box_of(page, selector):
+    return page.evaluate(
+        """(selector) => { const box = document.querySelector(selector).getBoundingClientRect();
+            return {x: box.x, y: box.y, width: box.width, height: box.height}; }""",
+        selector,
+    )
+
+
+def drag(page, selector, by):
+    box = box_of(page, selector)
+    start = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + by[0], start[1] + by[1], steps=6)
+    page.mouse.up()
+
+
+def server_crop(crop):
+    """What the server cuts from the stored, cleaned picture for this crop."""
+    pending = PendingPortrait.objects.get()
+    with pending.image.open("rb") as source:
+        return Image.open(crop_portrait(source, crop)).convert("RGB")
+
+
+def difference(page, clip, expected):
+    shown = Image.open(BytesIO(page.screenshot(clip=clip))).convert("RGB")
+    size = (59, 73)  # a fifth of the 300 dpi box: small enough to forgive a pixel's offset
+    shown = shown.resize(size, Image.Resampling.BOX)
+    expected = expected.resize(size, Image.Resampling.BOX)
+    return max(ImageStat.Stat(ImageChops.difference(shown, expected)).mean)
+
+
+def test_the_card_preview_shows_the_framing_live_and_then_as_printed(page):
+    posts = []
+    page.on("request", lambda request: posts.append(request) if request.method == "POST" else 0)
+    designer(page)
+    frame = box_of(page, CARD_PORTRAIT)
+    assert frame["width"] / frame["height"] == pytest.approx(25 / 31, abs=0.02)
+    # The server preview already shows the new picture, centred at cover fit.
+    assert difference(page, frame, server_crop({})) < 10
+    assert difference(page, frame, server_crop({"x": 0})) > 20  # the comparison can tell
+
+    # While previews cannot arrive, the frame's own picture shows the framing at once.
+    assert page.js_errors == []
+    page.route("**/preview/", lambda route: route.abort())
+    page.locator("[data-portrait-zoom]").fill("1.6")
+    drag(page, CARD_PORTRAIT, (40, 30))
+    expect(page.locator(CARD_PORTRAIT)).to_have_class(re.compile("is-live"))
+    crop = values(page)
+    assert crop["x"] < 0.5 and crop["y"] < 0.5 and crop["zoom"] == 1.6
+    frame = box_of(page, CARD_PORTRAIT)  # the page may have scrolled to the slider
+    assert difference(page, frame, server_crop(crop)) < 10
+    page.unroute("**/preview/")
+    page.js_errors.clear()  # htmx logs the previews we made fail
+
+    # The next preview catches up: the card itself, drawn from the print file, shows it.
+    page.locator("[data-portrait-frame]").press("ArrowLeft")
+    caught_up(page)
+    crop = values(page)
+    assert difference(page, box_of(page, CARD_PORTRAIT), server_crop(crop)) < 10
+
+    # The picture went up once; no preview or save carries it again.
+    page.get_by_role("button", name="Save to My Cards").click()
+    expect(page.get_by_text("Singapore Smith saved to My Cards.")).to_be_visible()
+    uploads = [request for request in posts if request.url.endswith("/cards/portraits/")]
+    assert len(uploads) == 1
+    others = [request for request in posts if request not in uploads]
+    assert others and all(b"\x89PNG" not in (r.post_data_buffer or b"") for r in others)
+
+    # The printed card's portrait is the crop the player set.
+    character = Character.objects.get()
+    assert character.portrait_crop == pytest.approx(crop, abs=1e-4)
+    Character.objects.update(marked_for_print=True)
+    pdf = page.request.get("/print/cards.pdf?source=cards").body()
+    printed = [
+        Image.open(BytesIO(image.get_data())).convert("RGB")
+        for image in pdf_reading.images(pdf_reading.read(pdf))
+        if int(image["/Width"]) == PORTRAIT_PIXELS[0]
+    ]
+    with character.portrait.open("rb") as source:
+        expected = Image.open(crop_portrait(source, crop)).convert("RGB")
+    assert len(printed) == 1
+    assert max(ImageStat.Stat(ImageChops.difference(printed[0], expected)).mean) < 2
+    assert page.js_errors == []
+
+
+def test_zooming_out_on_the_card_shows_the_whole_picture_on_card_paper(page):
+    designer(page)
+    page.locator("[data-portrait-zoom]").fill("0.3")
+    caught_up(page)
+    frame = box_of(page, CARD_PORTRAIT)
+    assert values(page)["zoom"] == 0.3
+    shown = Image.open(BytesIO(page.screenshot(clip=frame))).convert("RGB")
+    # The 2:1 picture is a thin band across the middle, card paper above and below.
+    top = shown.crop((5, 5, shown.width - 5, shown.height // 4))
+    assert max(ImageStat.Stat(top).stddev) < 4
+    assert ImageStat.Stat(top).mean == pytest.approx(PAPER, abs=8)
+    assert difference(page, frame, server_crop(values(page))) < 10
+    assert page.js_errors == []
+
+
+def test_a_picture_the_server_refuses_is_explained_and_the_card_keeps_none(page):
+    page.goto("/cards/designer/?ruleset=pulp-alley&type=leader")
+    cut = png(quadrants())[:-200]  # a PNG that ends early: the browser shows some of it
+    page.locator("[data-portrait-file]").set_input_files(
+        {"name": "hero.png", "mimeType": "image/png", "buffer": cut}
+    )
+    expect(page.locator("[data-portrait-message]")).to_be_visible()
+    expect(page.locator("[data-portrait-ref]")).to_have_value("")
+    assert not PendingPortrait.objects.exists()
