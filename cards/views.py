@@ -13,6 +13,7 @@ from cards.printing.faces import character_face, has_own_back
 from cards.printing.preview import card_png
 from cards.printing.sources import data_uri, stored_portrait
 from rosters import selectors, services
+from rosters.forms import record_id
 from rosters.serialize import character_as_data
 from rules import engines
 from rules.models import Ruleset
@@ -128,8 +129,8 @@ def designer_preview(request, pk=None):
 
 def joining_roster(request, ruleset):
     """The player's roster a new card was designed for ("create in place"), if any."""
-    pk = request.POST.get("roster") or request.GET.get("roster")
-    if not pk or not str(pk).isdigit():
+    pk = record_id(request.POST.get("roster") or request.GET.get("roster"))
+    if pk is None:
         return None
     return selectors.rosters_of(request.user).filter(pk=pk, ruleset=ruleset).first()
 

@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.players import current_player
 from rosters import selectors, services
 from rosters.builders import builder_for, setting_options
-from rosters.forms import NewRosterForm
+from rosters.forms import BudgetForm, ModelCountForm, NewRosterForm, record_id, refusal
 from rules import engines
 from rules.selectors import rules_book
 
@@ -113,7 +113,7 @@ def after_change(request, roster):
 @require_POST
 def add_member(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    character = selectors.character_or_404(request.user, request.POST.get("character"))
+    character = selectors.character_or_404(request.user, record_id(request.POST.get("character")))
     try:
         services.add_member(roster=roster, character=character)
     except ValueError as error:
@@ -186,9 +186,11 @@ def set_settings(request, pk):
             messages.error(request, f"{value!r} is not a {setting.label.lower()} of this game.")
             continue
         settings[setting.key] = value
-    budget = request.POST.get("budget", "")
+    budget = BudgetForm(request.POST)
+    if not budget.is_valid():
+        messages.error(request, refusal(budget))
     services.update_settings(
-        roster=roster, settings=settings, budget=int(budget) if budget.isdigit() else None
+        roster=roster, settings=settings, budget=budget.cleaned_data.get("budget")
     )
     return after_change(request, roster)
 
@@ -205,10 +207,11 @@ def add_profile(request, pk):
     )
     if entry is None:
         raise Http404("No such profile")
-    count = request.POST.get("count", "1")
-    services.add_library_profile(
-        roster=roster, entry=entry, count=int(count) if count.isdigit() else 1
-    )
+    count = ModelCountForm({"count": request.POST.get("count", "1")})
+    if count.is_valid():
+        services.add_library_profile(roster=roster, entry=entry, count=count.cleaned_data["count"])
+    else:
+        messages.error(request, refusal(count))
     return after_change(request, roster)
 
 
@@ -218,6 +221,9 @@ def set_count(request, pk, character_pk):
     member = get_object_or_404(
         roster.members.select_related("character"), character_id=character_pk
     )
-    count = request.POST.get("count", "1")
-    services.set_model_count(character=member.character, count=int(count) if count.isdigit() else 1)
+    count = ModelCountForm(request.POST)
+    if count.is_valid():
+        services.set_model_count(character=member.character, count=count.cleaned_data["count"])
+    else:
+        messages.error(request, refusal(count))
     return after_change(request, roster)

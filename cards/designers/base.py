@@ -22,3 +22,9 @@ class DesignerForm(forms.Form):
             except forms.ValidationError:
                 return raw
         return self.get_initial_for_field(field, name)
+
+    def number(self, name, default):
+        """A number field's value if the field accepts it (in its range), else `default`:
+        the live preview never works with a number the form would refuse ("²", 10**5000)."""
+        value = self.value(name)
+        return value if isinstance(value, int) else default

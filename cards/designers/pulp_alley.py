@@ -107,11 +107,7 @@ class PulpAlleyCharacterForm(DesignerForm):
         """The roster-format character this form describes (lenient: half-typed is fine)."""
         skills = {}
         for skill in SKILLS:
-            count, die = self.value(f"{skill}_count"), self.value(f"{skill}_die") or "d6"
-            try:
-                count = int(count)
-            except (TypeError, ValueError):
-                count = 0
+            count, die = self.number(f"{skill}_count", 0), self.value(f"{skill}_die") or "d6"
             skills[skill] = f"{count}{die}" if count > 0 else NO_SHOOT
         abilities = list(self.value("abilities") or [])
         choices = {}

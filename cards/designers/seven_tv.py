@@ -121,10 +121,7 @@ class SevenTVCharacterForm(DesignerForm):
         custom = {}
         stats = {}
         for stat in CHANGEABLE_STATS:
-            try:
-                by = int(self.value(f"{stat}_change") or 0)
-            except (TypeError, ValueError):
-                by = 0
+            by = self.number(f"{stat}_change", 0)
             if by:
                 stats[stat] = by
         if stats:
@@ -132,8 +129,7 @@ class SevenTVCharacterForm(DesignerForm):
         if self.value("genre_from") and self.value("genre_to"):
             custom["genre_swap"] = {"from": self.value("genre_from"), "to": self.value("genre_to")}
         for key in ("move", "magic_user"):
-            number = self.value(key)
-            if isinstance(number, int) and number:
+            if number := self.number(key, 0):
                 custom[key] = number
         if self.value("remove_effect"):
             custom["remove_effects"] = [self.value("remove_effect")]
@@ -143,11 +139,7 @@ class SevenTVCharacterForm(DesignerForm):
 
     def character_data(self):
         entry = self.profile_entry or {"slug": self.value("character_type"), "data": {}}
-        try:
-            count = max(1, int(self.value("count") or 1))
-        except (TypeError, ValueError):
-            count = 1
-        profile = {"base": entry["slug"], "count": count}
+        profile = {"base": entry["slug"], "count": self.number("count", 1)}
         if self.is_lead and (custom := self.customisation()):
             profile["customisation"] = custom
         return {

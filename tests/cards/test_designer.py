@@ -347,3 +347,20 @@ def test_someone_elses_picture_reference_saves_nothing_and_says_why(
     assert not Character.objects.exists()
     preview = client.post("/cards/designer/preview/", SMITH | {"portrait_ref": ref})
     assert preview.context["face"].data["portrait_uri"] is None
+
+
+@pytest.mark.parametrize("typed", ["²", "10", "0", "9" * 5000])
+def test_a_dice_count_out_of_range_is_never_drawn_and_the_save_says_why(client, pulp_alley, typed):
+    preview = client.post("/cards/designer/preview/", SMITH | {"brawl_count": typed})
+    assert preview.status_code == 200
+    assert preview.context["data"]["profile"]["skills"]["brawl"] == "—"
+    saved = client.post("/cards/designer/", SMITH | {"brawl_count": typed})
+    assert saved.status_code == 400
+    assert not Character.objects.exists()
+
+
+def test_a_roster_id_that_is_not_a_number_is_ignored(client, pulp_alley):
+    for typed in ["²", "9" * 5000]:
+        response = client.get("/cards/designer/", {"type": "leader", "roster": typed})
+        assert response.status_code == 200
+        assert response.context["roster"] is None

@@ -82,3 +82,15 @@ def test_a_star_preview_shows_both_sides_because_its_rules_are_on_the_back(clien
     response = post_preview(client, BLADE)
     assert response.context["preview_back"].startswith("data:image/png;base64,")
     assert 'alt="Back of the card"' in response.content.decode()
+
+
+@pytest.mark.parametrize("typed", ["²", "100", "0", "9" * 5000])
+def test_a_model_count_out_of_range_prices_one_model_and_the_save_says_why(
+    client, rules_data, typed
+):
+    preview = post_preview(client, BLADE | {"count": typed, "fight_change": typed})
+    assert preview.status_code == 200
+    assert preview.context["data"]["profile"] == {"base": "bold-blade", "count": 1}
+    saved = client.post("/cards/designer/", BLADE | {"count": typed})
+    assert saved.status_code == 400
+    assert not Character.objects.exists()

@@ -1,7 +1,10 @@
 """The 7TV cast builder: affiliation, chosen genre, ratings limit, profiles from the library."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from rosters.forms import MAX_BUDGET
 from rosters.models import Character, Roster
 
 pytestmark = pytest.mark.django_db
@@ -141,3 +144,52 @@ def test_a_role_the_member_cannot_take_is_404(player_client, cast):
         ).status_code
         == 404
     )
+
+
+@pytest.mark.parametrize("typed", ["²", "-5", "0", "10001", "9" * 5000, "1e3", "30.5"])
+def test_a_ratings_limit_out_of_range_or_not_a_number_is_refused_with_a_message(
+    player_client, cast, typed
+):
+    response = player_client.post(f"/rosters/{cast.pk}/settings/", {"budget": typed}, follow=True)
+    assert response.status_code == 200
+    cast.refresh_from_db()
+    assert cast.budget is None  # unchanged: still the game's 25
+    said = [str(message) for message in response.context["messages"]]
+    assert len(said) == 1 and said[0].startswith("Budget: ")
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(typed=st.text(max_size=30))
+def test_whatever_is_typed_as_the_limit_the_page_answers_and_the_limit_stays_in_range(
+    player_client, cast, typed
+):
+    response = player_client.post(f"/rosters/{cast.pk}/settings/", {"budget": typed})
+    assert response.status_code == 302
+    cast.refresh_from_db()
+    assert cast.budget is None or 1 <= cast.budget <= MAX_BUDGET
+
+
+@pytest.mark.parametrize("typed", ["²", "0", "100", "9" * 5000])
+def test_a_model_count_out_of_range_changes_nothing_and_says_why(player_client, cast, typed):
+    htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": "imperial-trooper"})
+    troopers = Character.objects.get(profile__base="imperial-trooper")
+    response = player_client.post(
+        f"/rosters/{cast.pk}/members/{troopers.pk}/count/", {"count": typed}, follow=True
+    )
+    troopers.refresh_from_db()
+    assert troopers.profile["count"] == 1
+    said = [str(message) for message in response.context["messages"]]
+    assert said and said[-1].startswith("Models: ")
+    response = player_client.post(
+        f"/rosters/{cast.pk}/profiles/", {"profile": "bystander", "count": typed}, follow=True
+    )
+    assert not Character.objects.filter(profile__base="bystander").exists()
+    assert [str(m) for m in response.context["messages"]][-1].startswith("Models: ")
+
+
+def test_a_member_id_that_is_not_a_number_is_not_found(player_client, cast):
+    for typed in ["²", "9" * 5000, "99999999999999999999"]:
+        response = player_client.post(f"/rosters/{cast.pk}/add/", {"character": typed})
+        assert response.status_code == 404
