@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -29,10 +30,15 @@ def ruleset_detail(request, ruleset):
     return render(request, "rules/ruleset.html", context)
 
 
+# A level or cost filter: the columns are small positive integers.
+FILTER_NUMBER = forms.IntegerField(required=False, min_value=0, max_value=32767)
+
+
 def int_or_none(value):
+    """The filter's number, or None (no filter) for anything that is not one in range."""
     try:
-        return int(value)
-    except (TypeError, ValueError):
+        return FILTER_NUMBER.clean(value)
+    except forms.ValidationError:
         return None
 
 

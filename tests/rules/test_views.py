@@ -139,3 +139,15 @@ def test_same_name_twice_gets_distinct_slugs(player, pulp_alley):
         owner=player, ruleset=pulp_alley, kind="perk", name="Airship", cost=3, summary="y"
     )
     assert (first.entry.slug, second.entry.slug) == ("house-airship", "house-airship-2")
+
+
+@pytest.mark.parametrize("typed", ["²", "-1", "40000", "9" * 5000, "99999999999999999999"])
+def test_a_level_or_cost_filter_that_is_not_a_number_in_range_shows_everything(
+    client, rules_data, typed
+):
+    everything = client.get("/rules/pulp-alley/ability/").context["rows"]
+    for key in ("level", "cost"):
+        response = client.get("/rules/pulp-alley/ability/", {key: typed})
+        assert response.status_code == 200
+        assert response.context[key] is None
+        assert len(response.context["rows"]) == len(everything)
