@@ -200,19 +200,29 @@
       } catch (error) {
         reply = { error: UPLOAD_FAILED };
       }
-      uploading = false;
       useToken(reply.csrf);
-      if (!reply.ref) {
+      uploading = false;
+      if (reply.ref) {
+        if (refInput) refInput.value = reply.ref;
+        image.src = reply.url; // the cleaned picture the server will crop
+      } else {
         say(reply.error || UPLOAD_FAILED);
         if (lastGoodSrc) image.src = lastGoodSrc;
         else image.removeAttribute("src");
         layout();
-        return;
       }
-      if (refInput) refInput.value = reply.ref;
-      image.src = reply.url; // the cleaned picture the server will crop
-      commit();
+      commit(); // the preview held back during the upload
     }
+
+    // While the picture goes up the visitor may become a guest: a new session cookie arrives
+    // before the new CSRF token reaches the form, so the form's own requests wait.
+    document.addEventListener(
+      "htmx:beforeRequest",
+      (event) => {
+        if (uploading && editor.contains(event.target)) event.preventDefault();
+      },
+      { signal },
+    );
 
     image.addEventListener(
       "load",

@@ -314,3 +314,46 @@ def test_a_picture_the_server_refuses_is_explained_and_the_card_keeps_none(page)
     expect(page.locator("[data-portrait-message]")).to_be_visible()
     expect(page.locator("[data-portrait-ref]")).to_have_value("")
     assert not PendingPortrait.objects.exists()
+
+
+def test_changing_the_character_type_keeps_the_picture_and_its_framing(page):
+    designer(page)
+    drag(page, CARD_PORTRAIT, (30, 0))
+    caught_up(page)
+    before = values(page)
+    ref = page.locator("[data-portrait-ref]").input_value()
+    page.locator("[name=character_type]").select_option("sidekick")
+    expect(page.locator("[name=brawl_count]")).to_have_value("3")  # the sidekick's profile
+    assert page.locator("[data-portrait-ref]").input_value() == ref
+    assert values(page) == pytest.approx(before, abs=1e-4)
+    caught_up(page)
+    # The frame kept across the swap answers the new form's fields, once each.
+    count_changes(page)
+    drag(page, CARD_PORTRAIT, (-60, 0))
+    assert values(page)["x"] > before["x"]
+    assert page.evaluate("window.portraitChanges") == 1
+    caught_up(page)
+    assert difference(page, box_of(page, CARD_PORTRAIT), server_crop(values(page))) < 10
+    assert page.js_errors == []
+
+
+def test_the_form_waits_while_the_picture_uploads(page):
+    """A visitor becomes a guest with the upload: a preview sent between the new session
+    cookie and the new token reaching the form would be refused (403), so none is sent."""
+    page.goto("/cards/designer/?ruleset=pulp-alley&type=leader")
+    held, previews = [], []
+    page.route("**/cards/portraits/", lambda route: held.append(route))  # held until we say
+    page.on("request", lambda r: previews.append(r) if r.url.endswith("/preview/") else None)
+    page.locator("[data-portrait-file]").set_input_files(
+        {"name": "hero.png", "mimeType": "image/png", "buffer": png(quadrants())}
+    )
+    page.locator("[name=name]").fill("Singapore Smith")  # would send a preview 300 ms later
+    page.wait_for_timeout(800)
+    assert len(held) == 1 and previews == []
+    held[0].continue_()
+    expect(page.locator("[data-portrait-ref]")).not_to_have_value("")
+    caught_up(page)
+    assert len(previews) == 1
+    preview = page.locator(".card-picture")
+    expect(preview).to_have_attribute("alt", "Card preview: Singapore Smith")
+    assert page.js_errors == []
