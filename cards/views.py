@@ -1,3 +1,4 @@
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from django.contrib import messages
@@ -9,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.players import current_player
 from cards import portraits
 from cards import selectors as card_selectors
+from cards.models import PendingPortrait
 from cards.printing.faces import character_face, has_own_back
 from cards.printing.preview import card_png
 from cards.printing.sources import data_uri, stored_portrait
@@ -86,7 +88,7 @@ def designer(request, pk=None):
     rules = rules_book(ruleset, request.user)
     form = designer_form(request, find(ruleset.slug).designer_form, rules, character)
     portrait = portrait_choice(request, character)
-    if form.is_bound and request.POST.get("portrait_ref") and portrait["pending"] is None:
+    if form.is_bound and request.POST.get("portrait_ref") and portrait.pending is None:
         form.add_error(None, GONE)
     if form.is_bound and form.is_valid():
         try:
@@ -96,7 +98,7 @@ def designer(request, pk=None):
                 data=form.character_data(),
                 character=character,
                 upload=request.FILES.get("portrait"),
-                pending=portrait["pending"],
+                pending=portrait.pending,
                 crop=portrait_crop(request.POST),
             )
         except portraits.PortraitError as error:
@@ -141,10 +143,23 @@ def portrait_crop(post):
     return {key: post.get(f"portrait_{key}") for key in ("x", "y", "zoom")}
 
 
+@dataclass(frozen=True)
+class PortraitChoice:
+    """What the card's portrait shows right now, and the address of the picture the
+    designer frames on the card ("" when there is none)."""
+
+    crop: dict
+    pending: PendingPortrait | None
+    src: str
+
+    @property
+    def ref(self):
+        return self.pending.token if self.pending is not None else ""
+
+
 def portrait_choice(request, character):
-    """What the card's portrait shows right now: the posted crop and the unsaved picture
-    the form refers to (`portrait_ref`), else the card's saved ones; with the address of the
-    picture the designer frames on the card."""
+    """The posted crop and the unsaved picture the form refers to (`portrait_ref`), else
+    the card's saved ones."""
     posted = request.method == "POST"
     pending = (
         card_selectors.pending_portrait(request.user, request.POST.get("portrait_ref"))
@@ -161,23 +176,23 @@ def portrait_choice(request, character):
         src = f"{reverse('cards:portrait', args=[character.pk])}?v={version}"
     else:
         src = ""
-    return {"crop": crop, "pending": pending, "ref": pending.token if pending else "", "src": src}
+    return PortraitChoice(crop=crop, pending=pending, src=src)
 
 
 def framed_portrait(character, portrait):
     """The print crop the card shows: the saved one while nothing changed, else cut afresh
     from the stored picture (never from an upload: the file was sent once, when chosen)."""
-    if portrait["pending"] is not None:
-        source = portrait["pending"].image
+    if portrait.pending is not None:
+        source = portrait.pending.image
     elif character is not None and character.portrait:
-        if portrait["crop"] == portraits.normalise_crop(character.portrait_crop):
+        if portrait.crop == portraits.normalise_crop(character.portrait_crop):
             return stored_portrait(character)
         source = character.portrait
     else:
         return None
     try:
         with source.open("rb") as handle:
-            return data_uri("image/jpeg", portraits.crop_portrait(handle, portrait["crop"]).read())
+            return data_uri("image/jpeg", portraits.crop_portrait(handle, portrait.crop).read())
     except (FileNotFoundError, portraits.PortraitError):
         return None  # the stored file is gone or damaged: the card shows its initial
 

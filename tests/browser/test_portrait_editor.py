@@ -200,8 +200,8 @@ def designer(page):
 
 def caught_up(page):
     """Wait until the server's card preview shows the form's crop (the frame's own picture
-    then steps aside)."""
-    expect(page.locator(CARD_PORTRAIT)).not_to_have_class(re.compile("is-live"))
+    then steps aside). A preview is a real PDF render: slow on a busy machine."""
+    expect(page.locator(CARD_PORTRAIT)).not_to_have_class(re.compile("is-live"), timeout=30_000)
 
 
 def box_of(page, selector):
