@@ -129,8 +129,16 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"  # never served as files: cards.portrait_views checks the owner
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+# Rendered card faces and finished print PDFs, content-addressed (cards/printing/cache.py).
+# Kept apart from MEDIA_ROOT so nothing in it is ever served; shared by every app server and
+# print worker when it points at shared storage.
+PRINT_CACHE_ROOT = Path(os.environ.get("PRINT_CACHE_ROOT", BASE_DIR / "print-cache"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "prints": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": PRINT_CACHE_ROOT},
+    },
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"

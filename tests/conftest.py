@@ -1,6 +1,8 @@
 """Shared fixtures. Tests run on SQLite unless DATABASE_URL points at PostgreSQL."""
 
 import pytest
+from django.conf import settings
+from django.test import override_settings
 
 from rules.loading import load_rules
 from rules.models import Ruleset
@@ -62,3 +64,13 @@ def rival(make_user):
 def player_client(client, player):
     client.force_login(player)
     return client
+
+
+@pytest.fixture(scope="session", autouse=True)
+def print_cache(tmp_path_factory):
+    """Rendered faces and PDFs go to a folder of the test run's own, never the project's."""
+    location = tmp_path_factory.mktemp("print-cache")
+    storages = {**settings.STORAGES, "prints": {**settings.STORAGES["prints"]}}
+    storages["prints"]["OPTIONS"] = {"location": location}
+    with override_settings(STORAGES=storages):
+        yield location

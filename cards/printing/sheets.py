@@ -1,5 +1,10 @@
 """Card faces → printed pages → one PDF.
 
+Each distinct face is drawn once (rendering.py) and placed on every sheet that shows it
+(compose.py) over the job's chrome: crop marks and footers, drawn once per sheet from the same
+templates that can also draw the whole job as one HTML document. Faces, chrome and finished
+PDFs are kept in the print cache (cache.py), keyed on everything that shows on paper.
+
 Home printing: nine cards to a sheet at true size, crop marks in the margins, more cards
 spill onto more sheets. With backs, each sheet of fronts is followed by its sheet of backs,
 columns mirrored for a long-edge flip and moved by the player's calibrated offset. Print
@@ -10,9 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cards.pdf import render_pdf
-from cards.printing import geometry
+from django.template.loader import render_to_string
+
+from cards.pdf import html_to_pdf
+from cards.printing import cache, geometry
+from cards.printing.compose import Placement, compose
 from cards.printing.faces import Face
+from cards.printing.rendering import face_pdfs
 
 SHEET_TEMPLATE = "cards/print/sheet.html"
 BLEED_TEMPLATE = "cards/print/bleed.html"
@@ -113,13 +122,14 @@ def mm(value):
     return f"{value:.3f}mm"
 
 
-def page_context(page: Page):
-    """What the templates draw, with every length already written out in mm."""
+def page_context(page: Page, *, cards=True):
+    """What the templates draw, with every length already written out in mm; without the
+    cards, only the chrome the faces are laid on."""
     return {
         "side": page.side,
         "cards": [
             {"face": placed.face, "left": mm(placed.rect.x), "top": mm(placed.rect.y)}
-            for placed in page.cards
+            for placed in (page.cards if cards else ())
         ],
         "marks": [
             {"x1": f"{m.x1:.3f}", "y1": f"{m.y1:.3f}", "x2": f"{m.x2:.3f}", "y2": f"{m.y2:.3f}"}
@@ -158,14 +168,58 @@ def bleed_context():
     }
 
 
-def print_cards(faces: list[Face], options: PrintOptions, *, title="Cliffhanger cards"):
-    """The PDF of the faces, each as many times as its copies say, and every fit problem."""
-    pages = layout(faces, options)
+def document_html(pages: list[Page], options: PrintOptions, *, title, cards=True) -> str:
+    """The job as one HTML document: with the cards, what plain WeasyPrint would print (the
+    bench's yardstick); without, the chrome."""
     template, context = bleed_context() if options.bleed else sheet_context(options)
     context |= {
         "title": title,
-        "pages": [page_context(page) for page in pages],
+        "pages": [page_context(page, cards=cards) for page in pages],
         "mark_width": f"{geometry.MARK_WIDTH_PT * geometry.MM_PER_PT:.4f}",
     }
-    pdf = render_pdf(template, context)
+    return render_to_string(template, context)
+
+
+def page_origin(options: PrintOptions):
+    """Where a page's top-left corner is in the coordinates of its cards' rects: a bleed
+    page starts BLEED outside the card's trim."""
+    return (-geometry.BLEED, -geometry.BLEED) if options.bleed else (0.0, 0.0)
+
+
+def placements(pages: list[Page], options: PrintOptions):
+    """Each page's cards as (face key, position on the page), and the faces by key."""
+    left, top = page_origin(options)
+    keys, faces = {}, {}
+    placed = []
+    for page in pages:
+        row = []
+        for card in page.cards:
+            if id(card.face) not in keys:
+                keys[id(card.face)] = cache.face_key(card.face)
+                faces[keys[id(card.face)]] = card.face
+            row.append(Placement(keys[id(card.face)], card.rect.x - left, card.rect.y - top))
+        placed.append(row)
+    return placed, faces
+
+
+def chrome_pdf(html: str) -> bytes:
+    key = cache.digest(cache.CHROME, cache.code_version(), html)
+    pdf = cache.load(cache.CHROME, key)
+    if pdf is None:
+        pdf = html_to_pdf(html)
+        cache.store(cache.CHROME, key, pdf)
+    return pdf
+
+
+def print_cards(faces: list[Face], options: PrintOptions, *, title="Cliffhanger cards"):
+    """The PDF of the faces, each as many times as its copies say, and every fit problem.
+    An unchanged job comes straight from the cache; a changed one draws only its new faces."""
+    pages = layout(faces, options)
+    chrome = document_html(pages, options, title=title, cards=False)
+    placed, distinct = placements(pages, options)
+    key = cache.digest(cache.PRINTS, cache.code_version(), chrome, placed)
+    pdf = cache.load(cache.PRINTS, key)
+    if pdf is None:
+        pdf = compose(chrome_pdf(chrome), placed, face_pdfs(distinct))
+        cache.store(cache.PRINTS, key, pdf)
     return PrintResult(pdf=pdf, pages=len(pages), problems=problems_of(faces))

@@ -1,11 +1,13 @@
 """Reading the PDFs the print engine writes, the way a print shop's preflight would: page
 boxes, where each card's trim rectangle and each crop mark really sit (from the drawing
-operators and their transformation matrices), embedded fonts, text and images."""
+operators and their transformation matrices, into every form XObject a page draws), embedded
+fonts, text and images."""
 
 import math
 from io import BytesIO
 
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 MM_PER_PT = 25.4 / 72
 CARD = (63.5, 88.9)
@@ -29,15 +31,71 @@ def transform(cm, x, y):
     return a * x + c * y + e, b * x + d * y + f
 
 
-def drawing(page):
-    """(operator, operands, matrix) for every path operator on the page, in page points."""
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def multiply(m, n):
+    """The matrix m then n, in PDF's row-vector convention (a b c d e f)."""
+    a, b, c, d, e, f = m
+    return (
+        a * n[0] + b * n[2],
+        a * n[1] + b * n[3],
+        c * n[0] + d * n[2],
+        c * n[1] + d * n[3],
+        e * n[0] + f * n[2] + n[4],
+        e * n[1] + f * n[3] + n[5],
+    )
+
+
+def is_form(xobject):
+    return xobject.get("/Subtype") == "/Form"
+
+
+def operations(page):
+    """(operator, operands, matrix in page space) for every operator the page paints, into
+    the form XObjects it draws (a card placed many times is one form drawn many times)."""
     found = []
 
-    def visit(operator, operands, cm, tm):
-        if operator in (b"re", b"m", b"l"):
-            found.append((operator, [float(value) for value in operands], list(cm)))
+    def run(content, resources, cm):
+        stack = []
+        for operands, operator in ContentStream(content, page.pdf).operations:
+            if operator == b"q":
+                stack.append(cm)
+            elif operator == b"Q":
+                cm = stack.pop()
+            elif operator == b"cm":
+                cm = multiply(tuple(float(value) for value in operands), cm)
+            elif operator == b"Do":
+                xobject = resources["/XObject"][operands[0]].get_object()
+                if is_form(xobject):
+                    matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
+                    run(xobject, xobject.get("/Resources", resources), multiply(matrix, cm))
+                    continue
+            found.append((operator, operands, cm))
 
-    page.extract_text(visitor_operand_before=visit)
+    run(page.get_contents(), page["/Resources"], IDENTITY)
+    return found
+
+
+def drawing(page):
+    """(operator, operands, matrix) for every path operator on the page, in page points."""
+    return [
+        (operator, [float(value) for value in operands], list(cm))
+        for operator, operands, cm in operations(page)
+        if operator in (b"re", b"m", b"l")
+    ]
+
+
+def resources(page):
+    """The page's resource dictionary and those of every form it draws, nested."""
+    found, queue = [], [page["/Resources"].get_object()]
+    while queue:
+        current = queue.pop()
+        found.append(current)
+        for xobject in current.get("/XObject", {}).values():
+            xobject = xobject.get_object()
+            if is_form(xobject) and "/Resources" in xobject:
+                queue.append(xobject["/Resources"].get_object())
     return found
 
 
@@ -97,7 +155,7 @@ def embedded_fonts(reader):
     """{base font name: has an embedded font file} for every font the pages use."""
     fonts = {}
     for page in reader.pages:
-        for font in page["/Resources"].get("/Font", {}).values():
+        for font in (f for r in resources(page) for f in r.get("/Font", {}).values()):
             font = font.get_object()
             descriptor = font.get("/FontDescriptor")
             if descriptor is None and "/DescendantFonts" in font:
@@ -109,14 +167,14 @@ def embedded_fonts(reader):
 
 
 def images(reader):
-    """Every image XObject on every page (WeasyPrint puts them in the page resources)."""
-    found = []
+    """Every image XObject on every page or in a form it draws, each once."""
+    found = {}
     for page in reader.pages:
-        for xobject in page["/Resources"].get("/XObject", {}).values():
-            xobject = xobject.get_object()
-            if xobject.get("/Subtype") == "/Image":
-                found.append(xobject)
-    return found
+        for current in resources(page):
+            for xobject in current.get("/XObject", {}).values():
+                if xobject.get_object().get("/Subtype") == "/Image":
+                    found.setdefault(getattr(xobject, "idnum", id(xobject)), xobject.get_object())
+    return list(found.values())
 
 
 def text(reader):
@@ -126,15 +184,11 @@ def text(reader):
 def image_placements(page):
     """(width, height) in mm of every image drawn on the page, from the matrix in force when
     it is painted (an image fills the unit square of that matrix)."""
-    placed = []
-
-    def visit(operator, operands, cm, tm):
-        if operator == b"Do":
-            a, b, c, d, _, _ = (float(value) for value in cm)
-            placed.append((abs(a) * MM_PER_PT, abs(d) * MM_PER_PT))
-
-    page.extract_text(visitor_operand_before=visit)
-    return placed
+    return [
+        (abs(cm[0]) * MM_PER_PT, abs(cm[3]) * MM_PER_PT)
+        for operator, _, cm in operations(page)
+        if operator == b"Do"
+    ]
 
 
 def glyph_sizes(reader):

@@ -1,0 +1,103 @@
+"""A content-addressed store for what printing has already drawn: one-page PDFs of card faces,
+the crop-mark "chrome" of a job, and whole finished PDFs.
+
+Every key is a hash of everything that shows on paper: a face's template, view-model (card
+data, rules text from the ruleset, the portrait's bytes inlined as a data URI) and fitted
+layout; a job's layout options and placements; and the print code's version (the constant
+below, the WeasyPrint and pikepdf versions, and a fingerprint of the print templates,
+stylesheets and modules). Change any of them and the key changes, so a stale PDF is never
+served; nothing changed and the stored bytes come back.
+
+The files live in the "prints" storage (settings.STORAGES), local files by default and object
+storage when several app servers and print workers share it.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from pathlib import Path
+
+import pikepdf
+import weasyprint
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import storages
+
+# Bump when something outside the fingerprinted files changes what a print looks like.
+PRINT_CODE_VERSION = 1
+FACES = "faces"
+CHROME = "chrome"
+PRINTS = "prints"
+
+
+def print_sources() -> list[Path]:
+    """The files whose content decides how a card prints."""
+    base = Path(settings.BASE_DIR)
+    found = [
+        *(base / "cards" / "printing").glob("*.py"),
+        base / "cards" / "pdf.py",
+        *(base / "templates" / "cards" / "print").rglob("*.html"),
+        *(base / "static" / "css" / name for name in ("fonts.css", "palette.css", "print.css")),
+    ]
+    return sorted(path for path in found if path.is_file())
+
+
+def fingerprint(paths) -> str:
+    """One hash of the files' names and bytes: any edit to any of them changes it."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(Path(path).name.encode() + b"\0" + Path(path).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@functools.cache
+def sources_fingerprint() -> str:
+    return fingerprint(print_sources())
+
+
+def code_version() -> str:
+    return "/".join(
+        (
+            str(PRINT_CODE_VERSION),
+            weasyprint.__version__,
+            pikepdf.__version__,
+            sources_fingerprint(),
+        )
+    )
+
+
+def digest(*parts) -> str:
+    """A stable hash of plain data (dicts in key order, tuples as lists)."""
+    text = json.dumps(parts, sort_keys=True, default=repr, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def face_key(face) -> str:
+    return digest(FACES, code_version(), face.template, face.data, face.layout)
+
+
+def storage():
+    return storages["prints"]
+
+
+def path(kind, key) -> str:
+    # Two levels of fan-out keep any one directory (or S3 prefix listing) small.
+    return f"{kind}/{key[:2]}/{key}.pdf"
+
+
+def load(kind, key) -> bytes | None:
+    try:
+        with storage().open(path(kind, key), "rb") as stored:
+            return stored.read()
+    except (FileNotFoundError, OSError):
+        return None
+
+
+def store(kind, key, data: bytes) -> None:
+    """Keep the bytes under their key. Same key, same bytes: when two servers race to store
+    one, whichever lands is right."""
+    name = path(kind, key)
+    if not storage().exists(name):
+        storage().save(name, ContentFile(data))

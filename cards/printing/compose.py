@@ -1,0 +1,80 @@
+"""Finished sheets from parts: the job's chrome (crop marks, bleed art, footers: one
+WeasyPrint page per sheet, no cards) with each card face laid on top as a reusable PDF form.
+
+A face used forty times is stored once in the file and drawn forty times. Forms are placed
+by a pure translation, so every card sits exactly where geometry.py says and its type keeps
+its size. Nothing is drawn under a card but paper or bleed art, and crop marks stop short
+of the cards, so drawing the cards last hides nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from io import BytesIO
+
+import pikepdf
+
+from cards.printing import geometry
+
+
+@dataclass(frozen=True)
+class Placement:
+    face: str  # the face's cache key
+    x: float  # trim box's top-left, mm from the page's top-left corner
+    y: float
+
+
+def pt(mm):
+    return mm / geometry.MM_PER_PT
+
+
+def placement_stream(page: pikepdf.Page, names: list[str], placements) -> bytes:
+    """Drawing operators that paint each form at its placement; PDF y runs upward."""
+    left, top = float(page.mediabox[0]), float(page.mediabox[3])
+    ops = []
+    for name, placed in zip(names, placements, strict=True):
+        x = left + pt(placed.x)
+        y = top - pt(placed.y + geometry.CARD_HEIGHT)
+        ops.append(f"q 1 0 0 1 {x:.4f} {y:.4f} cm {name} Do Q")
+    return "\n".join(ops).encode()
+
+
+def own_resources(page: pikepdf.Page):
+    """WeasyPrint shares one resources dictionary between pages; each page gets its own
+    XObject table so it names only the forms it draws."""
+    resources = pikepdf.Dictionary(page.obj.get("/Resources", pikepdf.Dictionary()))
+    resources.XObject = pikepdf.Dictionary(resources.get("/XObject", pikepdf.Dictionary()))
+    page.obj.Resources = resources
+    return resources.XObject
+
+
+def compose(chrome: bytes, pages: list[list[Placement]], faces: dict[str, bytes]) -> bytes:
+    """The chrome's pages with `pages[i]`'s faces drawn on page i; `faces` maps each key to
+    its one-page PDF."""
+    with pikepdf.open(BytesIO(chrome)) as document:
+        if len(document.pages) != len(pages):
+            raise ValueError(f"chrome has {len(document.pages)} pages, the job {len(pages)}")
+        forms = {}
+        sources = []
+        for page, placements in zip(document.pages, pages, strict=True):
+            xobjects = own_resources(page)
+            names = []
+            for placed in placements:
+                if placed.face not in forms:
+                    source = pikepdf.open(BytesIO(faces[placed.face]))
+                    sources.append(source)
+                    forms[placed.face] = document.copy_foreign(source.pages[0].as_form_xobject())
+                name = f"/Card{list(forms).index(placed.face)}"
+                xobjects[name] = forms[placed.face]
+                names.append(name)
+            if names:
+                # WeasyPrint leaves its own transformation in force at the end of a page:
+                # fence its drawing in so the cards start from the page's own coordinates.
+                page.contents_add(document.make_stream(b"q\n"), prepend=True)
+                stream = b"Q\n" + placement_stream(page, names, placements)
+                page.contents_add(document.make_stream(stream))
+        buffer = BytesIO()
+        document.save(buffer)
+        for source in sources:
+            source.close()
+        return buffer.getvalue()
