@@ -1,0 +1,62 @@
+"""Sheets composed from a chrome PDF and card faces placed as reusable forms: each face is
+stored once however often it is drawn, and lands exactly where it was placed."""
+
+import pytest
+from pypdf.generic import ContentStream
+
+from cards.pdf import html_to_pdf
+from cards.printing.compose import Placement, compose
+from cards.printing.rendering import render_faces
+from tests.cards import pdf_reading as pdf
+from tests.cards.sample_faces import crew
+
+BLANK_PAGES = """<style>@page { size: 100mm 120mm; margin: 0 }
+section { break-after: page; height: 120mm }</style><section></section><section></section>"""
+
+
+@pytest.fixture(scope="module")
+def parts():
+    one, two = render_faces(crew(2))
+    return html_to_pdf(BLANK_PAGES), {"one": one, "two": two}
+
+
+def forms_in(document):
+    reader = pdf.read(document)
+    return {
+        xobject.idnum
+        for page in reader.pages
+        for xobject in page["/Resources"].get("/XObject", {}).values()
+        if xobject.get_object().get("/Subtype") == "/Form"
+    }
+
+
+def test_a_face_drawn_many_times_is_stored_once(parts):
+    chrome, faces = parts
+    first = [Placement("one", 0, 0), Placement("one", 20, 10), Placement("two", 30, 30)]
+    result = compose(chrome, [first, [Placement("one", 5, 5)]], faces)
+    assert len(forms_in(result)) == 2
+    reader = pdf.read(result)
+    drawn = [
+        operator
+        for page in reader.pages
+        for _, operator in ContentStream(page.get_contents(), reader).operations
+        if operator == b"Do"
+    ]
+    assert len(drawn) == 4
+
+
+def test_each_face_lands_on_its_placement_to_the_hundredth_of_a_millimetre(parts):
+    chrome, faces = parts
+    result = compose(chrome, [[Placement("two", 12.345, 6.789)], []], faces)
+    first, second = pdf.read(result).pages
+    ((x, y, width, height),) = pdf.card_rects(first)
+    assert (x, y) == (pytest.approx(12.345, abs=0.01), pytest.approx(6.789, abs=0.01))
+    assert (width, height) == (pytest.approx(63.5, abs=0.01), pytest.approx(88.9, abs=0.01))
+    assert "CREW 2" in first.extract_text()
+    assert pdf.card_rects(second) == []
+
+
+def test_chrome_and_placements_must_agree_on_the_page_count(parts):
+    chrome, faces = parts
+    with pytest.raises(ValueError, match="2 pages"):
+        compose(chrome, [[Placement("one", 0, 0)]], faces)
