@@ -44,12 +44,19 @@ def print_job(request):
     return form, printable, options
 
 
+# The Print page previews the first sheet (and its backs): a few faces to draw, however big
+# the job, while the whole PDF waits for Download.
+PREVIEW_PAGES = 2
+
+
 @require_GET
 def print_page(request):
     form, printable, options = print_job(request)
     result = None
     if any(face.copies for face in printable.faces):
-        result = print_cards(printable.faces, options, title=printable.title)
+        result = print_cards(
+            printable.faces, options, title=printable.title, first_pages=PREVIEW_PAGES
+        )
     x_mm, y_mm = options.offset
     context = {
         "form": form,

@@ -211,12 +211,17 @@ def chrome_pdf(html: str) -> bytes:
     return pdf
 
 
-def print_cards(faces: list[Face], options: PrintOptions, *, title="Cliffhanger cards"):
+def print_cards(
+    faces: list[Face], options: PrintOptions, *, title="Cliffhanger cards", first_pages=None
+):
     """The PDF of the faces, each as many times as its copies say, and every fit problem.
-    An unchanged job comes straight from the cache; a changed one draws only its new faces."""
+    An unchanged job comes straight from the cache; a changed one draws only its new faces.
+    With `first_pages`, the PDF holds only that many pages (the Print page's preview draws
+    just the faces it shows) while `pages` still counts the whole job."""
     pages = layout(faces, options)
-    chrome = document_html(pages, options, title=title, cards=False)
-    placed, distinct = placements(pages, options)
+    drawn = pages[:first_pages] if first_pages else pages
+    chrome = document_html(drawn, options, title=title, cards=False)
+    placed, distinct = placements(drawn, options)
     key = cache.digest(cache.PRINTS, cache.code_version(), chrome, placed)
     pdf = cache.load(cache.PRINTS, key)
     if pdf is None:

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from cards.printing import cache, faces, rendering, sheets
+from cards.printing import cache, faces
 from cards.printing.sheets import PrintOptions, print_cards
 from cards.printing.sources import data_uri
 from rosters.samples import sample_document
@@ -18,32 +18,9 @@ from tests.cards.sample_faces import character, crew
 
 
 @pytest.fixture(autouse=True)
-def empty_cache(settings, tmp_path):
+def empty_cache(empty_print_cache):
     """Each test starts with nothing drawn."""
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "prints": {**settings.STORAGES["prints"], "OPTIONS": {"location": tmp_path}},
-    }
-    return tmp_path
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    """Every face WeasyPrint draws, by title, and how many chrome documents it draws."""
-    record = {"faces": [], "chrome": 0}
-    render_faces, html_to_pdf = rendering.render_faces, sheets.html_to_pdf
-
-    def counting_faces(batch):
-        record["faces"] += [face.title for face in batch]
-        return render_faces(batch)
-
-    def counting_chrome(html):
-        record["chrome"] += 1
-        return html_to_pdf(html)
-
-    monkeypatch.setattr(rendering, "render_faces", counting_faces)
-    monkeypatch.setattr(sheets, "html_to_pdf", counting_chrome)
-    return record
+    return empty_print_cache
 
 
 def portrait(shade):

@@ -231,3 +231,17 @@ def test_cards_with_rules_on_their_backs_prompt_for_backs(client, player, rules_
     assert hint in client.get("/print/", {"source": f"roster-{cast.pk}"}).content.decode()
     with_backs = client.get("/print/", {"source": f"roster-{cast.pk}", "backs": "on"})
     assert hint not in with_backs.content.decode()
+
+
+def test_a_big_job_previews_only_its_first_sheet_and_counts_every_page(
+    player_client, ticked, drawn
+):
+    smith, arge, enki = ticked
+    query = {"source": "cards", f"copies-{smith.pk}": 9, f"copies-{arge.pk}": 9}
+    query |= {f"copies-{enki.pk}": 9, "backs": "on"}
+    page = player_client.get(reverse("printing:page"), query).content.decode()
+    assert page.count('src="data:image/png;base64,') == 2  # the first sheet and its backs
+    assert "the PDF has all 6" in page
+    # Only what the preview shows: the first card (nine copies fill the sheet) and the back.
+    (first,) = set(drawn["faces"]) - {"Card back"}
+    assert sorted(drawn["faces"]) == sorted([first, "Card back"])

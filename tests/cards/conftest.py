@@ -1,0 +1,34 @@
+"""Fixtures for tests about what printing draws."""
+
+import pytest
+
+from cards.printing import rendering, sheets
+
+
+@pytest.fixture
+def empty_print_cache(settings, tmp_path):
+    """A print cache of the test's own, with nothing drawn yet."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "prints": {**settings.STORAGES["prints"], "OPTIONS": {"location": tmp_path}},
+    }
+    return tmp_path
+
+
+@pytest.fixture
+def drawn(monkeypatch, empty_print_cache):
+    """Every face WeasyPrint draws, by title, and how many chrome documents it draws."""
+    record = {"faces": [], "chrome": 0}
+    render_faces, html_to_pdf = rendering.render_faces, sheets.html_to_pdf
+
+    def counting_faces(batch):
+        record["faces"] += [face.title for face in batch]
+        return render_faces(batch)
+
+    def counting_chrome(html):
+        record["chrome"] += 1
+        return html_to_pdf(html)
+
+    monkeypatch.setattr(rendering, "render_faces", counting_faces)
+    monkeypatch.setattr(sheets, "html_to_pdf", counting_chrome)
+    return record
