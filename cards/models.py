@@ -1,4 +1,6 @@
-"""A picture the player has chosen in the Card Designer but not yet saved on a card."""
+"""A picture the player has chosen in the Card Designer but not yet saved on a card; and
+print jobs too big to draw while the player waits: queued for a print worker, with the
+progress the Print page polls and the key of the finished PDF in the print cache."""
 
 import uuid
 
@@ -23,3 +25,38 @@ class PendingPortrait(models.Model):
 
     def __str__(self):
         return f"Pending portrait {self.token}"
+
+
+class PrintJob(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Waiting for a print worker"
+        RUNNING = "running", "Drawing the cards"
+        DONE = "done", "Ready to download"
+        FAILED = "failed", "Failed"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="print_jobs"
+    )
+    title = models.CharField(max_length=200)
+    # The Print page's query (what to print, paper, backs, copies): the worker rebuilds the
+    # job from it, so a job survives a reload and a worker restart.
+    query = models.TextField()
+    key = models.CharField(max_length=64)  # the finished PDF's print cache key
+    filename = models.CharField(max_length=200)
+    status = models.CharField(max_length=10, choices=Status, default=Status.QUEUED)
+    faces_done = models.PositiveIntegerField(default=0)
+    faces_total = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    task_id = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)  # a running job's heartbeat
+
+    class Meta:
+        indexes = [models.Index(fields=["owner", "key"])]
+
+    def __str__(self):
+        return f"{self.title} ({self.get_status_display()})"
+
+    @property
+    def percent(self):
+        return round(100 * self.faces_done / self.faces_total) if self.faces_total else 0

@@ -6,6 +6,10 @@ app_name = "printing"
 urlpatterns = [
     path("", print_views.print_page, name="page"),
     path("cards.pdf", print_views.print_pdf, name="pdf"),
+    path("prepare/", print_views.prepare_pdf, name="prepare"),
+    path("jobs/", print_views.start_print_job, name="start_job"),
+    path("jobs/<int:pk>/", print_views.print_job, name="job"),
+    path("jobs/<int:pk>/cards.pdf", print_views.print_job_pdf, name="job_pdf"),
     path("print-check.pdf", print_views.calibration_pdf, name="calibration"),
     path("back-offset/", print_views.save_back_offset, name="back_offset"),
 ]

@@ -1,69 +1,71 @@
 """The Print page and the PDFs it offers: card sheets (or print-shop pages), the print check
 sheet, and the player's saved back offset. Reads go through cards.printing.sources, which
-only ever finds the player's own cards and rosters."""
+only ever finds the player's own cards and rosters.
+
+The page previews only the first sheet. A job of interactive size is then drawn whole by an
+htmx request right after the page loads, so Download serves it from the print cache; a bigger
+job goes to a print worker, and the page polls its progress until it can be downloaded."""
 
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player, player_required
-from cards import services
+from cards import selectors, services
 from cards.pdf import pdf_attachment
-from cards.print_forms import BackOffsetForm, PrintForm, copies_from
-from cards.printing import calibration, sources
+from cards.print_forms import BackOffsetForm
+from cards.print_requests import print_request
+from cards.printing import cache, calibration, sheets
 from cards.printing.faces import has_own_back
 from cards.printing.geometry import PAPERS
-from cards.printing.sheets import PrintOptions, print_cards
 from cards.printing.thumbnails import page_thumbnails
 
-
-def back_offset(player):
-    if player is None:
-        return (0.0, 0.0)
-    return (float(player.back_offset_x_mm), float(player.back_offset_y_mm))
-
-
-def print_job(request):
-    """The form, the chosen cards and the print options a request asks for. A source that is
-    not in the player's menu (somebody else's roster, a deck that does not exist) is a 404."""
-    player = current_player(request)
-    form = PrintForm(request.GET, sources=sources.source_choices(player))
-    chosen = form.options()
-    if "source" in form.errors:
-        raise Http404("Nothing like that to print.")
-    printable = sources.printable(player, chosen["source"], copies_from(request.GET))
-    options = PrintOptions(
-        paper=chosen["paper"],
-        backs=chosen["backs"],
-        bleed=chosen["bleed"],
-        offset=back_offset(player),
-    )
-    return form, printable, options
-
-
 # The Print page previews the first sheet (and its backs): a few faces to draw, however big
-# the job, while the whole PDF waits for Download.
+# the job, while the whole PDF is drawn for Download.
 PREVIEW_PAGES = 2
+
+
+def filename(wanted):
+    return f"{slugify(wanted.printable.title) or 'cards'}-{wanted.options.paper}.pdf"
+
+
+def printable_or_404(wanted):
+    if not any(face.copies for face in wanted.printable.faces):
+        raise Http404("Nothing to print: choose at least one card.")
+    return wanted.printable
+
+
+def whole_job(wanted):
+    printable = printable_or_404(wanted)
+    return sheets.plan(printable.faces, wanted.options, title=printable.title)
 
 
 @require_GET
 def print_page(request):
-    form, printable, options = print_job(request)
-    result = None
+    player = current_player(request)
+    wanted = print_request(player, request.GET)
+    printable, options = wanted.printable, wanted.options
+    result = job = None
     if any(face.copies for face in printable.faces):
-        result = print_cards(
+        result = sheets.print_cards(
             printable.faces, options, title=printable.title, first_pages=PREVIEW_PAGES
         )
+        if not wanted.interactive:
+            job = selectors.latest_print_job(player, whole_job(wanted).key)
     x_mm, y_mm = options.offset
     context = {
-        "form": form,
+        "form": wanted.form,
         "printable": printable,
         "options": options,
         "paper": PAPERS[options.paper],
         "result": result,
+        "background": result is not None and not wanted.interactive,
+        "can_queue": player is not None,
+        "job": job,
         "thumbnails": page_thumbnails(result.pdf) if result else [],
         "query": request.GET.urlencode(),
         "offset_form": BackOffsetForm(initial={"x_mm": x_mm, "y_mm": y_mm}),
@@ -72,14 +74,62 @@ def print_page(request):
     return render(request, "cards/print/page.html", context)
 
 
+@require_POST
+def prepare_pdf(request):
+    """Draw the whole job into the print cache (the page asks right after loading), so the
+    Download that follows is served from it."""
+    wanted = print_request(current_player(request), request.GET)
+    sheets.draw(whole_job(wanted))
+    return render(request, "cards/print/page.html#prepared", {"query": request.GET.urlencode()})
+
+
 @require_GET
 def print_pdf(request):
-    _, printable, options = print_job(request)
-    if not any(face.copies for face in printable.faces):
-        raise Http404("Nothing to print: choose at least one card.")
-    result = print_cards(printable.faces, options, title=printable.title)
-    name = slugify(printable.title) or "cards"
-    return pdf_attachment(result.pdf, f"{name}-{options.paper}.pdf")
+    wanted = print_request(current_player(request), request.GET)
+    printable = printable_or_404(wanted)
+    result = sheets.print_cards(printable.faces, wanted.options, title=printable.title)
+    return pdf_attachment(result.pdf, filename(wanted))
+
+
+@require_POST
+@player_required
+def start_print_job(request):
+    wanted = print_request(request.user, request.GET)
+    job = whole_job(wanted)
+    started = services.start_print_job(
+        player=request.user,
+        query=request.GET.urlencode(),
+        title=wanted.printable.title,
+        key=job.key,
+        filename=filename(wanted),
+        faces_total=len(job.faces),
+    )
+    if request.htmx:
+        return job_partial(request, selectors.print_job_or_404(request.user, started.job_id))
+    return redirect(f"{reverse('printing:page')}?{request.GET.urlencode()}")
+
+
+def job_partial(request, job):
+    return render(request, "cards/print/page.html#job", {"job": job})
+
+
+@require_GET
+def print_job(request, pk):
+    """The job's progress, polled by the Print page; a job whose worker went away is queued
+    again here."""
+    job = selectors.print_job_or_404(current_player(request), pk)
+    if services.revive_print_job(job_id=job.pk).queued:
+        job.refresh_from_db()
+    return job_partial(request, job)
+
+
+@require_GET
+def print_job_pdf(request, pk):
+    job = selectors.print_job_or_404(current_player(request), pk)
+    pdf = cache.load(cache.PRINTS, job.key) if job.status == job.Status.DONE else None
+    if pdf is None:
+        raise Http404("This PDF is not ready, or has expired: prepare it again.")
+    return pdf_attachment(pdf, job.filename)
 
 
 @require_GET

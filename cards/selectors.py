@@ -3,8 +3,9 @@
 import uuid
 
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 
-from cards.models import PendingPortrait
+from cards.models import PendingPortrait, PrintJob
 
 
 def pending_portrait(player, token):
@@ -24,3 +25,17 @@ def pending_portrait_or_404(player, token):
     if pending is None:
         raise Http404("No such picture")
     return pending
+
+
+def print_job_or_404(player, pk):
+    """The player's job; anybody else's is a 404."""
+    if player is None:
+        raise Http404("No such print job.")
+    return get_object_or_404(PrintJob, owner=player, pk=pk)
+
+
+def latest_print_job(player, key):
+    """The player's newest job for this very PDF, if any."""
+    if player is None:
+        return None
+    return PrintJob.objects.filter(owner=player, key=key).order_by("-pk").first()

@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_tasks_db",
     "accounts",
     "rules",
     "rosters",
@@ -129,6 +130,10 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"  # never served as files: cards.portrait_views checks the owner
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+# Big print jobs run as background tasks on a database-backed queue: any machine that
+# reaches the database can run `manage.py db_worker`.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
 # Rendered card faces and finished print PDFs, content-addressed (cards/printing/cache.py).
 # Kept apart from MEDIA_ROOT so nothing in it is ever served; shared by every app server and
 # print worker when it points at shared storage.

@@ -16,6 +16,17 @@ def django_db_setup(django_db_setup, django_db_blocker):
         load_rules()
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """SQLite tests use a file, not memory, so a print worker started in its own process by
+    a test reaches the same test database."""
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        database.setdefault("TEST", {})["NAME"] = str(
+            tmp_path_factory.mktemp("database") / "test.sqlite3"
+        )
+
+
 def pytest_collection_modifyitems(items):
     # Browser tests flush the database when they finish (they need real transactions for the
     # live server), so they run last and everything before them keeps the loaded rules.

@@ -26,6 +26,8 @@ from cards.printing.faces import Face
 FACES_TEMPLATE = "cards/print/faces.html"
 # Below this many faces to draw, a second process costs more than it saves.
 FAN_OUT_MIN = 16
+# Faces drawn between two progress reports of a background job.
+PROGRESS_STEP = 36
 
 
 def faces_html(faces: list[Face]) -> str:
@@ -91,11 +93,18 @@ def render_faces(faces: list[Face]) -> list[bytes]:
     return draw(faces_html(faces[:half])) + later.result()
 
 
-def face_pdfs(distinct: dict[str, Face]) -> dict[str, bytes]:
-    """{face key: one-page PDF} for faces by key, from the cache or freshly drawn."""
+def face_pdfs(distinct: dict[str, Face], *, progress=None) -> dict[str, bytes]:
+    """{face key: one-page PDF} for faces by key, from the cache or freshly drawn. With
+    `progress`, faces are drawn a batch at a time and progress(done, total) is called after
+    each (a background job's progress bar)."""
     found = {key: cache.load(cache.FACES, key) for key in distinct}
     missing = [key for key, pdf in found.items() if pdf is None]
-    for key, pdf in zip(missing, render_faces([distinct[key] for key in missing]), strict=True):
-        cache.store(cache.FACES, key, pdf)
-        found[key] = pdf
+    step = PROGRESS_STEP if progress else max(len(missing), 1)
+    for start in range(0, len(missing), step):
+        batch = missing[start : start + step]
+        for key, pdf in zip(batch, render_faces([distinct[k] for k in batch]), strict=True):
+            cache.store(cache.FACES, key, pdf)
+            found[key] = pdf
+        if progress:
+            progress(len(found) - len(missing) + start + len(batch), len(found))
     return found

@@ -211,6 +211,36 @@ def chrome_pdf(html: str) -> bytes:
     return pdf
 
 
+@dataclass(frozen=True)
+class Plan:
+    """A job worked out but not drawn: its pages, chrome, placements, distinct faces by key,
+    and the key its finished PDF is cached under."""
+
+    pages: list[Page]
+    chrome: str
+    placed: list[list[Placement]]
+    faces: dict[str, Face]
+    key: str
+
+
+def plan(faces: list[Face], options: PrintOptions, *, title, first_pages=None) -> Plan:
+    pages = layout(faces, options)
+    drawn = pages[:first_pages] if first_pages else pages
+    chrome = document_html(drawn, options, title=title, cards=False)
+    placed, distinct = placements(drawn, options)
+    key = cache.digest(cache.PRINTS, cache.code_version(), chrome, placed)
+    return Plan(pages, chrome, placed, distinct, key)
+
+
+def draw(job: Plan, *, progress=None) -> bytes:
+    """The job's PDF from the cache, or drawn (only its missing faces) and cached."""
+    pdf = cache.load(cache.PRINTS, job.key)
+    if pdf is None:
+        pdf = compose(chrome_pdf(job.chrome), job.placed, face_pdfs(job.faces, progress=progress))
+        cache.store(cache.PRINTS, job.key, pdf)
+    return pdf
+
+
 def print_cards(
     faces: list[Face], options: PrintOptions, *, title="Cliffhanger cards", first_pages=None
 ):
@@ -218,13 +248,5 @@ def print_cards(
     An unchanged job comes straight from the cache; a changed one draws only its new faces.
     With `first_pages`, the PDF holds only that many pages (the Print page's preview draws
     just the faces it shows) while `pages` still counts the whole job."""
-    pages = layout(faces, options)
-    drawn = pages[:first_pages] if first_pages else pages
-    chrome = document_html(drawn, options, title=title, cards=False)
-    placed, distinct = placements(drawn, options)
-    key = cache.digest(cache.PRINTS, cache.code_version(), chrome, placed)
-    pdf = cache.load(cache.PRINTS, key)
-    if pdf is None:
-        pdf = compose(chrome_pdf(chrome), placed, face_pdfs(distinct))
-        cache.store(cache.PRINTS, key, pdf)
-    return PrintResult(pdf=pdf, pages=len(pages), problems=problems_of(faces))
+    job = plan(faces, options, title=title, first_pages=first_pages)
+    return PrintResult(pdf=draw(job), pages=len(job.pages), problems=problems_of(faces))

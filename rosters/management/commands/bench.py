@@ -1,8 +1,10 @@
 """`manage.py bench`: how fast the pages and PDFs players wait on are, as a table.
 
-Runs against the configured database inside a transaction that is rolled back, so it leaves
-nothing behind. Times are wall-clock medians over several runs; query counts come from
-Django's own query capture. Speed is watched here, never by timed tests."""
+Runs against the configured database inside a transaction that is rolled back, with a
+throw-away print cache and media folder, so it leaves nothing behind. Times are wall-clock
+medians over several runs; query counts come from Django's own query capture. The second table
+is a club's print run against its budgets and against plain WeasyPrint on the same HTML
+(cards/printing/benchmark.py). Speed is watched here, never by timed tests."""
 
 import statistics
 import time
@@ -15,6 +17,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, setup_test_environment
 
+from cards.printing import benchmark
 from cards.printing.sheets import PrintOptions, print_cards
 from cards.printing.sources import deck_cards, roster_cards
 from rosters.samples import sample_document
@@ -42,13 +45,21 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--runs", type=int, default=5, help="runs per scenario (median)")
+        parser.add_argument(
+            "--print-runs", type=int, default=3, help="runs per print scenario (median)"
+        )
+        parser.add_argument("--no-print", action="store_true", help="skip the print-run table")
 
-    def handle(self, *args, runs, **options):
+    def handle(self, *args, runs, print_runs, no_print, **options):
         if not hasattr(mail, "outbox"):  # the test Client needs Django's test environment
             setup_test_environment()
-        with rolled_back():
+        with rolled_back(), benchmark.scratch_media(), benchmark.fresh_print_cache():
             rows = [self.measure(name, action, runs) for name, action in self.scenarios()]
-        self.stdout.write(table(rows))
+            self.stdout.write(table(rows))
+            if not no_print:
+                player = get_user_model().objects.create_user("bench-club", password="x" * 12)
+                self.stdout.write("")
+                self.stdout.write(benchmark.table(benchmark.run(player, print_runs)))
 
     def measure(self, name, action, runs):
         action()  # warm caches (templates, fonts) so the median shows steady state
@@ -92,9 +103,9 @@ class Command(BaseCommand):
             ("htmx: add a perk in the builder", lambda: client.post(
                 f"/rosters/{league.pk}/choices/perks/", {"perks": ["nefarious"]},
                 headers={"HX-Request": "true"})),
-            ("pdf: league cards, A4 with backs", lambda: print_cards(
+            ("pdf: league cards, A4 with backs, reprint", lambda: print_cards(
                 roster_cards(player, league.pk, {}).faces, PrintOptions(backs=True))),
-            ("pdf: Fortune deck, 45 cards", lambda: print_cards(
+            ("pdf: Fortune deck, 45 cards, reprint", lambda: print_cards(
                 deck_cards(smith["ruleset"], "fortune").faces, PrintOptions())),
             ("page: Print page with thumbnails", lambda: client.get(
                 f"/print/?source=roster-{league.pk}")),

@@ -1,0 +1,52 @@
+"""What a Print page query asks for: the form, the chosen cards and the print options. The
+Print page reads it from the request; a print worker reads the same query from its job."""
+
+from dataclasses import dataclass
+
+from django.http import Http404
+
+from cards.print_forms import PrintForm, copies_from
+from cards.printing import sources
+from cards.printing.sheets import PrintOptions
+
+# Jobs up to this many cards (ten sheets) are drawn while the player waits; bigger ones
+# go to a print worker.
+INTERACTIVE_CARDS = 90
+
+
+@dataclass(frozen=True)
+class PrintRequest:
+    form: PrintForm
+    printable: sources.Printable
+    options: PrintOptions
+
+    @property
+    def cards(self):
+        return sum(face.copies for face in self.printable.faces)
+
+    @property
+    def interactive(self):
+        return self.cards <= INTERACTIVE_CARDS
+
+
+def back_offset(player):
+    if player is None:
+        return (0.0, 0.0)
+    return (float(player.back_offset_x_mm), float(player.back_offset_y_mm))
+
+
+def print_request(player, query) -> PrintRequest:
+    """A source that is not in the player's menu (somebody else's roster, a deck that does
+    not exist) is a 404."""
+    form = PrintForm(query, sources=sources.source_choices(player))
+    chosen = form.options()
+    if "source" in form.errors:
+        raise Http404("Nothing like that to print.")
+    printable = sources.printable(player, chosen["source"], copies_from(query))
+    options = PrintOptions(
+        paper=chosen["paper"],
+        backs=chosen["backs"],
+        bleed=chosen["bleed"],
+        offset=back_offset(player),
+    )
+    return PrintRequest(form, printable, options)

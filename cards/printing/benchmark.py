@@ -1,0 +1,284 @@
+"""The print half of `manage.py bench`: a club's print run timed against its budgets and against
+plain WeasyPrint on the very same print HTML, in the same run.
+
+The job is 90 characters, each with its own 900 × 1200 portrait put through the designer's
+real upload and crop, printed five copies each (450 cards, 50 sheets); 1 and 10 sheets are
+its first 9 and 90 cards. "Cold" times start from an empty print cache; every scenario uses a
+throw-away cache and media folder, so the bench leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import resource
+import statistics
+import tempfile
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from io import BytesIO
+
+import django
+from django.conf import settings
+from django.test import Client, override_settings
+from PIL import Image, ImageDraw
+
+from cards import portraits
+from cards.pdf import html_to_pdf
+from cards.printing import rendering
+from cards.printing.sheets import PrintOptions, document_html, layout, print_cards
+from cards.printing.sources import marked_cards
+from rosters.models import Character
+from rosters.samples import sample_document
+from rules.models import Ruleset
+
+CHARACTERS = 90
+COPIES = 5
+SHEETS = (1, 10, 50)
+TITLE = "Bench print run"
+OPTIONS = PrintOptions(paper="a4")
+
+
+@dataclass(frozen=True)
+class Row:
+    scenario: str
+    seconds: float
+    budget: str
+    plain: float | None = None  # plain WeasyPrint on the same HTML, seconds
+    peak_mb: float | None = None
+    within: bool | None = None
+
+
+def filesystem(location):
+    return {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": location},
+    }
+
+
+@contextmanager
+def scratch_media():
+    """Uploaded portraits go to a folder deleted afterwards."""
+    with tempfile.TemporaryDirectory(prefix="cliffhanger-bench-media-") as folder:
+        storages = {**settings.STORAGES, "default": filesystem(folder)}
+        with override_settings(MEDIA_ROOT=folder, STORAGES=storages):
+            yield
+
+
+@contextmanager
+def fresh_print_cache():
+    """An empty print cache, deleted afterwards."""
+    with (
+        tempfile.TemporaryDirectory(prefix="cliffhanger-bench-prints-") as folder,
+        override_settings(STORAGES={**settings.STORAGES, "prints": filesystem(folder)}),
+    ):
+        yield
+
+
+def upload(number) -> BytesIO:
+    """A distinct 900 × 1200 picture: a gradient in its own colours with its own mark."""
+    hue = (number * 37) % 256
+    image = Image.linear_gradient("L").resize((900, 1200)).convert("RGB")
+    tint = Image.new("RGB", image.size, (hue, 255 - hue, (hue * 3) % 256))
+    image = Image.blend(image, tint, 0.5)
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((150 + number, 200, 750, 800 + number), outline=(20, 20, 20), width=12)
+    draw.text((100, 1000), f"Character {number}", fill=(0, 0, 0))
+    buffer = BytesIO()
+    image.save(buffer, "JPEG", quality=90)
+    buffer.seek(0)
+    return buffer
+
+
+def club(player):
+    """90 characters with portraits, ticked for printing: (character, ...) in print order."""
+    ruleset = Ruleset.objects.get(slug="pulp-alley")
+    smith = sample_document("singapore-smith")["characters"][0]
+    made = []
+    for number in range(1, CHARACTERS + 1):
+        source = portraits.clean_upload(upload(number))
+        crop = {"x": 0.5, "y": 0.4, "zoom": 1.2}
+        made.append(
+            Character.objects.create(
+                owner=player,
+                ruleset=ruleset,
+                character_type=smith["type"],
+                name=f"Character {number:02d}",
+                profile=smith["profile"],
+                flavour=f"Recruit number {number}, five copies for the whole club.",
+                marked_for_print=True,
+                portrait=source,
+                portrait_crop=crop,
+                portrait_print=portraits.crop_portrait(source, crop),
+            )
+        )
+    return made
+
+
+def copies_query(characters, copies=COPIES):
+    return {f"copies-{character.pk}": copies for character in characters}
+
+
+def first_cards(faces, count):
+    """The first `count` cards of the run, as faces with their copies cut to fit."""
+    chosen, left = [], count
+    for face in faces:
+        if left <= 0:
+            break
+        chosen.append(replace(face, copies=min(face.copies, left)))
+        left -= chosen[-1].copies
+    return chosen
+
+
+def all_different(faces):
+    """450 cards that all differ: each character five times, renamed each time."""
+    different = []
+    for face in faces:
+        for copy in range(face.copies):
+            data = {**face.data, "name": f"{face.data['name']} {copy + 1}"}
+            different.append(replace(face, data=data, title=data["name"], copies=1))
+    return different
+
+
+def timed(action, runs, *, fresh=False):
+    """Median wall-clock seconds of `runs` calls after one warm-up; with `fresh`, each call
+    starts from an empty print cache."""
+    times = []
+    for attempt in range(runs + 1):
+        if fresh:
+            with fresh_print_cache():
+                started = time.perf_counter()
+                action()
+                elapsed = time.perf_counter() - started
+        else:
+            started = time.perf_counter()
+            action()
+            elapsed = time.perf_counter() - started
+        if attempt:
+            times.append(elapsed)
+    return statistics.median(times)
+
+
+def plain(faces, options=OPTIONS):
+    """What printing cost before faces were drawn once: the whole job's HTML in WeasyPrint."""
+    html = document_html(layout(faces, options), options, title=TITLE)
+    return lambda: html_to_pdf(html)
+
+
+def ours(faces, options=OPTIONS):
+    return lambda: print_cards(faces, options, title=TITLE)
+
+
+def _peak_child(kind, faces):
+    """In a fresh process: run one cold print and return its peak resident set in MB,
+    the helper process's included."""
+    with fresh_print_cache():
+        (ours if kind == "ours" else plain)(faces)()
+    if rendering._pool is not None:
+        rendering._pool.shutdown()
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    helper = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return (own + helper) / 1024
+
+
+def peak_mb(kind, faces):
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(1, initializer=django.setup) as pool:
+        return pool.apply(_peak_child, (kind, faces))
+
+
+def measure_sheets(faces, runs):
+    rows = []
+    budgets = {1: 0.25, 10: 1.5, 50: 8.0}
+    for sheets in SHEETS:
+        job = first_cards(faces, sheets * 9)
+        distinct = len(job)
+        ours_s = timed(ours(job), runs, fresh=True)
+        plain_s = timed(plain(job), runs)
+        peak = peak_mb("ours", job) if sheets == 50 else None
+        within = ours_s <= budgets[sheets] and (peak is None or peak <= 400)
+        budget = f"≤ {budgets[sheets]} s" + (", ≤ 400 MB" if peak else "")
+        name = f"{sheets} sheet{'s' if sheets > 1 else ''}, {distinct} characters, cold"
+        rows.append(Row(name, ours_s, budget, plain_s, peak, within))
+    plain_peak = peak_mb("plain", first_cards(faces, 450))
+    rows.append(Row("  plain WeasyPrint, 50 sheets: peak", 0, "", peak_mb=plain_peak))
+    different = all_different(faces)
+    ours_s = timed(ours(different), runs, fresh=True)
+    plain_s = timed(plain(different), runs)
+    rows.append(
+        Row(
+            "50 sheets, 450 different cards, cold",
+            ours_s,
+            "≤ 0.6 × plain",
+            plain_s,
+            None,
+            ours_s <= 0.6 * plain_s,
+        )
+    )
+    return rows
+
+
+def measure_cached(faces, runs):
+    rows = []
+    for sheets, changed_budget in ((10, 0.5), (50, 1.0)):
+        job = first_cards(faces, sheets * 9)
+        with fresh_print_cache():
+            print_cards(job, OPTIONS, title=TITLE)
+            again = timed(ours(job), runs)
+            name = f"reprint unchanged, {sheets} sheets"
+            rows.append(Row(name, again, "≤ 0.05 s", within=again <= 0.05))
+            edits = iter(range(1, runs + 2))
+
+            def one_changed(job=job, edits=edits):
+                edit = next(edits)
+                first = job[0]
+                data = {**first.data, "name": f"{first.data['name']} edit {edit}"}
+                print_cards([replace(first, data=data), *job[1:]], OPTIONS, title=TITLE)
+
+            changed = timed(one_changed, runs)
+            within = changed <= changed_budget
+            name = f"one card changed, {sheets} sheets"
+            rows.append(Row(name, changed, f"≤ {changed_budget} s", within=within))
+    return rows
+
+
+def measure_print_page(player, characters, runs):
+    client = Client()
+    client.force_login(player)
+    query = {"source": "cards", **copies_query(characters)}
+    cold = timed(lambda: client.get("/print/", query), runs, fresh=True)
+    rows = [Row("Print page, 450 cards, cold", cold, "≤ 0.5 s", within=cold <= 0.5)]
+    with fresh_print_cache():
+        client.get("/print/", query)
+        warm = timed(lambda: client.get("/print/", query), runs)
+    rows.append(Row("Print page, 450 cards, again", warm, "≤ 0.5 s", within=warm <= 0.5))
+    return rows
+
+
+def run(player, runs):
+    """Every print scenario's row, for the player (whose 90 characters it creates)."""
+    with scratch_media():
+        characters = club(player)
+        faces = marked_cards(player, copies_query(characters)).faces
+        return [
+            *measure_sheets(faces, runs),
+            *measure_cached(faces, runs),
+            *measure_print_page(player, characters, runs),
+        ]
+
+
+def table(rows):
+    header = f"{'print scenario':<44} {'ours s':>8} {'budget':>20} {'plain s':>8} {'ratio':>6} "
+    header += f"{'peak MB':>8}  ok"
+    lines = [header, "-" * len(header)]
+    for row in rows:
+        ratio = f"{row.seconds / row.plain:.2f}" if row.plain else ""
+        plain_s = f"{row.plain:.3f}" if row.plain else ""
+        peak = f"{row.peak_mb:.0f}" if row.peak_mb else ""
+        ok = "" if row.within is None else ("yes" if row.within else "NO")
+        seconds = f"{row.seconds:.3f}" if row.seconds else ""
+        lines.append(
+            f"{row.scenario:<44} {seconds:>8} {row.budget:>20} {plain_s:>8} {ratio:>6} "
+            f"{peak:>8}  {ok}"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,187 @@
+"""Prints too big to draw while the player waits: queued for a real print worker process
+(`manage.py db_worker`), polled for progress, downloaded when done, and still there after a
+page reload or a worker that died mid-job."""
+
+import os
+import subprocess
+import sys
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+
+from cards import services
+from cards.models import PrintJob
+from cards.print_requests import INTERACTIVE_CARDS
+from rosters.models import Character
+from tests.cards import pdf_reading as pdf
+from tests.cards.test_print_views import card
+
+
+def database_url():
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    port = f":{db['PORT']}" if db["PORT"] else ""
+    return f"postgres://{db['USER']}@{db['HOST']}{port}/{db['NAME']}"
+
+
+def run_worker():
+    """A real worker process on the test database and print cache; it exits once the queue
+    is empty."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "PRINT_CACHE_ROOT": str(settings.STORAGES["prints"]["OPTIONS"]["location"]),
+        "MEDIA_ROOT": str(settings.MEDIA_ROOT),
+    }
+    finished = subprocess.run(
+        [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert finished.returncode == 0, finished.stderr
+
+
+@pytest.fixture
+def big_job(player, pulp_alley):
+    """Three ticked cards, enough copies of each to need more than the interactive size."""
+    cards = [card(player, pulp_alley, name) for name in ("Singapore Smith", "Arge", "Enki")]
+    copies = INTERACTIVE_CARDS // 3 + 1
+    return {"source": "cards", **{f"copies-{c.pk}": copies for c in cards}}
+
+
+def page(client, query):
+    return client.get(reverse("printing:page"), query).content.decode()
+
+
+def start(client, query):
+    url = f"{reverse('printing:start_job')}?{'&'.join(f'{k}={v}' for k, v in query.items())}"
+    return client.post(url, headers={"HX-Request": "true"})
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_big_print_runs_on_a_worker_and_downloads_when_done(client, player, big_job, rules_data):
+    client.force_login(player)
+    before = page(client, big_job)
+    assert "Prepare the PDF" in before
+    assert reverse("printing:pdf") not in before  # no drawing it all while the player waits
+    started = start(client, big_job).content.decode()
+    (job,) = PrintJob.objects.filter(owner=player)
+    assert job.status == PrintJob.Status.QUEUED
+    assert f'hx-get="{reverse("printing:job", args=[job.pk])}"' in started  # polls
+    assert "Waiting for a print worker" in page(client, big_job)  # a reload finds the job
+    run_worker()
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE
+    assert job.faces_done == job.faces_total == 3  # three characters; no backs asked for
+    polled = client.get(reverse("printing:job", args=[job.pk])).content.decode()
+    assert reverse("printing:job_pdf", args=[job.pk]) in polled
+    assert "hx-trigger" not in polled  # polling stops
+    reader = pdf.read(client.get(reverse("printing:job_pdf", args=[job.pk])).content)
+    assert len(reader.pages) == 11  # 93 cards, nine a sheet
+    assert "SINGAPORE SMITH" in pdf.text(reader)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_whose_worker_died_is_queued_again_and_finishes(client, player, big_job, rules_data):
+    client.force_login(player)
+    start(client, big_job)
+    job = PrintJob.objects.get(owner=player)
+    # A worker claimed it, then its machine went away: no progress for longer than allowed.
+    DBTaskResult.objects.filter(pk=job.task_id).update(status="RUNNING")
+    long_ago = timezone.now() - services.STALE_AFTER - timedelta(seconds=5)
+    PrintJob.objects.filter(pk=job.pk).update(status=PrintJob.Status.RUNNING, updated_at=long_ago)
+    client.get(reverse("printing:job", args=[job.pk]))  # the page's next poll
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.QUEUED
+    run_worker()  # a new worker
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE
+    assert client.get(reverse("printing:job_pdf", args=[job.pk])).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_running_job_that_reports_progress_is_left_alone(player, big_job):
+    query = "&".join(f"{k}={v}" for k, v in big_job.items())
+    started = services.start_print_job(
+        player=player, query=query, title="t", key="k" * 64, filename="f.pdf", faces_total=3
+    )
+    PrintJob.objects.filter(pk=started.job_id).update(status=PrintJob.Status.RUNNING)
+    assert not services.revive_print_job(job_id=started.job_id).queued
+
+
+@pytest.mark.django_db
+def test_the_same_print_asked_twice_is_one_job(client, player, big_job):
+    client.force_login(player)
+    start(client, big_job)
+    start(client, big_job)
+    assert PrintJob.objects.filter(owner=player).count() == 1
+    assert DBTaskResult.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_job_runs_in_the_worker_with_progress(player, big_job, drawn):
+    query = "&".join(f"{k}={v}" for k, v in big_job.items())
+    started = services.start_print_job(
+        player=player, query=query, title="Mine", key="k" * 64, filename="f.pdf", faces_total=0
+    )
+    services.run_print_job(job_id=started.job_id)
+    job = PrintJob.objects.get(pk=started.job_id)
+    assert (job.status, job.faces_done, job.faces_total) == (PrintJob.Status.DONE, 3, 3)
+    assert len(drawn["faces"]) == 3
+
+
+@pytest.mark.django_db
+def test_a_job_that_cannot_print_says_why(player, big_job):
+    Character.objects.filter(owner=player).update(marked_for_print=False)
+    query = "&".join(f"{k}={v}" for k, v in big_job.items())
+    started = services.start_print_job(
+        player=player, query=query, title="t", key="k" * 64, filename="f.pdf", faces_total=3
+    )
+    with pytest.raises(Exception, match="Nothing to print"):
+        services.run_print_job(job_id=started.job_id)
+    job = PrintJob.objects.get(pk=started.job_id)
+    assert job.status == PrintJob.Status.FAILED and "Nothing to print" in job.error
+
+
+@pytest.mark.django_db
+def test_somebody_elses_job_is_not_found(client, player, rival, big_job):
+    client.force_login(player)
+    start(client, big_job)
+    job = PrintJob.objects.get(owner=player)
+    client.force_login(rival)
+    assert client.get(reverse("printing:job", args=[job.pk])).status_code == 404
+    assert client.get(reverse("printing:job_pdf", args=[job.pk])).status_code == 404
+    assert Client().get(reverse("printing:job", args=[job.pk])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_starting_a_job_needs_the_csrf_token(player, big_job):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(player)
+    assert start(client, big_job).status_code == 403
+    assert not PrintJob.objects.exists()
+
+
+@pytest.mark.django_db
+def test_download_after_the_preview_is_served_from_the_cache(client, player, pulp_alley, drawn):
+    smith = card(player, pulp_alley, "Singapore Smith")
+    client.force_login(player)
+    query = {"source": "cards", f"copies-{smith.pk}": 20}
+    assert "hx-post" in page(client, query)  # the page asks for the whole PDF once loaded
+    url = f"{reverse('printing:prepare')}?source=cards&copies-{smith.pk}=20"
+    assert client.post(url).status_code == 200
+    drawn["faces"].clear()
+    drawn["chrome"] = 0
+    download = client.get(reverse("printing:pdf"), query)
+    assert len(pdf.read(download.content).pages) == 3
+    assert drawn == {"faces": [], "chrome": 0}
