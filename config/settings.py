@@ -138,12 +138,41 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # Kept apart from MEDIA_ROOT so nothing in it is ever served; shared by every app server and
 # print worker when it points at shared storage.
 PRINT_CACHE_ROOT = Path(os.environ.get("PRINT_CACHE_ROOT", BASE_DIR / "print-cache"))
+
+
+def object_storage(prefix):
+    """S3-compatible object storage (django-storages), for portraits and print PDFs when
+    several app servers and print workers share them. Credentials come from the usual
+    AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY environment, never from this file."""
+    return {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": os.environ["S3_BUCKET"],
+            "endpoint_url": os.environ.get("S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("S3_REGION") or None,
+            "location": prefix,
+            "default_acl": None,
+            "querystring_auth": True,  # portraits are private: signed, expiring URLs only
+            "file_overwrite": True,  # print cache names are content hashes
+        },
+    }
+
+
+def file_storages():
+    """Local folders by default; object storage when S3_BUCKET is set."""
+    if os.environ.get("S3_BUCKET"):
+        return {"default": object_storage("media"), "prints": object_storage("print-cache")}
+    return {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "prints": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": PRINT_CACHE_ROOT},
+        },
+    }
+
+
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "prints": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
-        "OPTIONS": {"location": PRINT_CACHE_ROOT},
-    },
+    **file_storages(),
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"

@@ -2,7 +2,9 @@
 
 import pytest
 
+from cards.print_requests import INTERACTIVE_CARDS
 from cards.printing import rendering, sheets
+from tests.cards.test_print_views import card
 
 
 @pytest.fixture
@@ -32,3 +34,11 @@ def drawn(monkeypatch, empty_print_cache):
     monkeypatch.setattr(rendering, "render_faces", counting_faces)
     monkeypatch.setattr(sheets, "html_to_pdf", counting_chrome)
     return record
+
+
+@pytest.fixture
+def big_job(player, pulp_alley):
+    """Three ticked cards, enough copies of each to need more than the interactive size."""
+    cards = [card(player, pulp_alley, name) for name in ("Singapore Smith", "Arge", "Enki")]
+    copies = INTERACTIVE_CARDS // 3 + 1
+    return {"source": "cards", **{f"copies-{c.pk}": copies for c in cards}}

@@ -17,7 +17,6 @@ from django_tasks_db.models import DBTaskResult
 
 from cards import services
 from cards.models import PrintJob
-from cards.print_requests import INTERACTIVE_CARDS
 from rosters.models import Character
 from tests.cards import pdf_reading as pdf
 from tests.cards.test_print_views import card
@@ -49,14 +48,6 @@ def run_worker():
         timeout=300,
     )
     assert finished.returncode == 0, finished.stderr
-
-
-@pytest.fixture
-def big_job(player, pulp_alley):
-    """Three ticked cards, enough copies of each to need more than the interactive size."""
-    cards = [card(player, pulp_alley, name) for name in ("Singapore Smith", "Arge", "Enki")]
-    copies = INTERACTIVE_CARDS // 3 + 1
-    return {"source": "cards", **{f"copies-{c.pk}": copies for c in cards}}
 
 
 def page(client, query):
