@@ -4,7 +4,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: run test lint format bench serve-prod install install-dev rules clean
+.PHONY: run worker test lint format bench serve-prod install install-dev rules clean
 .DEFAULT_GOAL := run
 
 # Without a virtualenv yet, find a Python >= 3.12 first; if there is none, stop with one line.
@@ -38,8 +38,16 @@ rules: install
 	$(MANAGE) migrate --no-input
 	$(MANAGE) load_rules
 
+# The development server and a print worker beside it (big prints run on the worker); both
+# stop together.
 run: rules
+	@$(MANAGE) db_worker --reload & trap 'kill $$! 2>/dev/null' EXIT INT TERM; \
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
+
+# A print worker alone: run as many as you like, on any machine that reaches the database
+# (and the object storage, when S3_BUCKET is set).
+worker: rules
+	$(MANAGE) db_worker
 
 test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -203,6 +203,22 @@ def test_designer_query_count_is_pinned(
         player_client.get(f"/cards/{card.pk}/edit/")
 
 
+@pytest.mark.parametrize("cards", [1, 20])
+def test_designer_queries_do_not_grow_with_my_cards(
+    player_client, player, pulp_alley, django_assert_num_queries, cards
+):
+    made = [
+        Character.objects.create(
+            owner=player, ruleset=pulp_alley, character_type="ally", name=f"Card {n}", profile={}
+        )
+        for n in range(cards)
+    ]
+    with django_assert_num_queries(6):
+        player_client.get(f"/cards/{made[-1].pk}/edit/")
+    with django_assert_num_queries(6):
+        player_client.get("/cards/designer/")
+
+
 def test_an_associate_has_no_dice_to_fill_in(client, pulp_alley):
     page = client.get("/cards/designer/", {"type": "associate"}).content.decode()
     assert "stay out of the fighting" in page

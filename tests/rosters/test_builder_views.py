@@ -2,7 +2,7 @@
 
 import pytest
 
-from rosters.models import Character, Roster
+from rosters.models import Character, Roster, RosterMember
 from rules.models import LibraryEntry
 
 pytestmark = pytest.mark.django_db
@@ -189,6 +189,19 @@ def test_builder_page_query_count_is_pinned(
         add(player_client, league, card(player, pulp_alley, name, "ally"))
     with django_assert_num_queries(7):
         player_client.get(f"/rosters/{league.pk}/")
+
+
+@pytest.mark.parametrize("members", [1, 20])
+def test_builder_page_queries_do_not_grow_with_the_league(
+    player_client, player, pulp_alley, league, django_assert_num_queries, members
+):
+    # A big league costs what a small one does: one query per kind of thing, not per card.
+    for number in range(members):
+        character = card(player, pulp_alley, f"Member {number}", "ally", ("crafty",))
+        RosterMember.objects.create(roster=league, character=character, position=number)
+    with django_assert_num_queries(7):
+        page = player_client.get(f"/rosters/{league.pk}/")
+    assert f"Member {members - 1}" in page.content.decode()
 
 
 def test_under_mastermind_the_sidekick_can_be_made_acting_leader(
