@@ -54,7 +54,7 @@ def compose(chrome: bytes, pages: list[list[Placement]], faces: dict[str, bytes]
     with pikepdf.open(BytesIO(chrome)) as document:
         if len(document.pages) != len(pages):
             raise ValueError(f"chrome has {len(document.pages)} pages, the job {len(pages)}")
-        forms = {}
+        forms = {}  # face key → (resource name, the form in this document)
         sources = []
         for page, placements in zip(document.pages, pages, strict=True):
             xobjects = own_resources(page)
@@ -63,9 +63,10 @@ def compose(chrome: bytes, pages: list[list[Placement]], faces: dict[str, bytes]
                 if placed.face not in forms:
                     source = pikepdf.open(BytesIO(faces[placed.face]))
                     sources.append(source)
-                    forms[placed.face] = document.copy_foreign(source.pages[0].as_form_xobject())
-                name = f"/Card{list(forms).index(placed.face)}"
-                xobjects[name] = forms[placed.face]
+                    form = document.copy_foreign(source.pages[0].as_form_xobject())
+                    forms[placed.face] = (f"/Card{len(forms)}", form)
+                name, form = forms[placed.face]
+                xobjects[name] = form
                 names.append(name)
             if names:
                 # WeasyPrint leaves its own transformation in force at the end of a page:
