@@ -142,5 +142,12 @@ def run_print_job(*, job_id):
         jobs.update(status=PrintJob.Status.FAILED, error=str(error), updated_at=timezone.now())
         raise
     # The cards may have changed since the job was queued: it printed them as they are now.
-    jobs.update(status=PrintJob.Status.DONE, key=plan.key, updated_at=timezone.now())
+    total = len(plan.faces)
+    jobs.update(
+        status=PrintJob.Status.DONE,
+        key=plan.key,
+        faces_done=total,
+        faces_total=total,
+        updated_at=timezone.now(),
+    )
     return PrintJobResult(job.pk, PrintJob.Status.DONE, queued=False)

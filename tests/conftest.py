@@ -27,10 +27,17 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
         )
 
 
+def flushes_database(item):
+    marker = item.get_closest_marker("django_db")
+    return bool(marker and marker.kwargs.get("transaction")) or bool(
+        {"transactional_db", "live_server"} & set(getattr(item, "fixturenames", ()))
+    )
+
+
 def pytest_collection_modifyitems(items):
-    # Browser tests flush the database when they finish (they need real transactions for the
-    # live server), so they run last and everything before them keeps the loaded rules.
-    items.sort(key=lambda item: "tests/browser/" in str(item.path))
+    # Tests with real transactions (browser tests, print worker tests) flush the database when
+    # they finish, so they run last and everything before them keeps the loaded rules.
+    items.sort(key=lambda item: ("tests/browser/" in str(item.path), flushes_database(item)))
 
 
 @pytest.fixture(autouse=True)

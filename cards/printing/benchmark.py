@@ -14,6 +14,7 @@ import resource
 import statistics
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from io import BytesIO
@@ -184,9 +185,10 @@ def _peak_child(kind, faces):
 
 
 def peak_mb(kind, faces):
+    # A process pool's workers may start processes of their own (the helper) in this one.
     context = multiprocessing.get_context("spawn")
-    with context.Pool(1, initializer=django.setup) as pool:
-        return pool.apply(_peak_child, (kind, faces))
+    with ProcessPoolExecutor(1, mp_context=context, initializer=django.setup) as pool:
+        return pool.submit(_peak_child, kind, faces).result()
 
 
 def measure_sheets(faces, runs):

@@ -99,6 +99,8 @@ def face_pdfs(distinct: dict[str, Face], *, progress=None) -> dict[str, bytes]:
     each (a background job's progress bar)."""
     found = {key: cache.load(cache.FACES, key) for key in distinct}
     missing = [key for key, pdf in found.items() if pdf is None]
+    if progress:
+        progress(len(found) - len(missing), len(found))  # those in the cache are done
     step = PROGRESS_STEP if progress else max(len(missing), 1)
     for start in range(0, len(missing), step):
         batch = missing[start : start + step]

@@ -176,3 +176,16 @@ def test_download_after_the_preview_is_served_from_the_cache(client, player, pul
     download = client.get(reverse("printing:pdf"), query)
     assert len(pdf.read(download.content).pages) == 3
     assert drawn == {"faces": [], "chrome": 0}
+
+
+@pytest.mark.django_db
+def test_a_job_found_in_the_cache_counts_every_face_done(player, big_job, empty_print_cache):
+    query = "&".join(f"{k}={v}" for k, v in big_job.items())
+    for _ in range(2):  # the second job finds the whole PDF drawn by the first
+        started = services.start_print_job(
+            player=player, query=query, title="Mine", key="k" * 64, filename="f.pdf", faces_total=0
+        )
+        services.run_print_job(job_id=started.job_id)
+        PrintJob.objects.filter(pk=started.job_id).update(key="done")
+    job = PrintJob.objects.get(pk=started.job_id)
+    assert (job.faces_done, job.faces_total) == (3, 3)
