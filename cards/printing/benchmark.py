@@ -192,7 +192,6 @@ def peak_mb(kind, faces):
 
 
 def measure_sheets(faces, runs):
-    rows = []
     budgets = {1: 0.25, 10: 1.5, 50: 8.0}
     for sheets in SHEETS:
         job = first_cards(faces, sheets * 9)
@@ -203,13 +202,13 @@ def measure_sheets(faces, runs):
         within = ours_s <= budgets[sheets] and (peak is None or peak <= 400)
         budget = f"≤ {budgets[sheets]} s" + (", ≤ 400 MB" if peak else "")
         name = f"{sheets} sheet{'s' if sheets > 1 else ''}, {distinct} characters, cold"
-        rows.append(Row(name, ours_s, budget, plain_s, peak, within))
+        yield Row(name, ours_s, budget, plain_s, peak, within)
     plain_peak = peak_mb("plain", first_cards(faces, 450))
-    rows.append(Row("  plain WeasyPrint, 50 sheets: peak", 0, "", peak_mb=plain_peak))
+    yield Row("  plain WeasyPrint, 50 sheets: peak", 0, "", peak_mb=plain_peak)
     different = all_different(faces)
     ours_s = timed(ours(different), runs, fresh=True)
     plain_s = timed(plain(different), runs)
-    rows.append(
+    yield (
         Row(
             "50 sheets, 450 different cards, cold",
             ours_s,
@@ -219,18 +218,16 @@ def measure_sheets(faces, runs):
             ours_s <= 0.6 * plain_s,
         )
     )
-    return rows
 
 
 def measure_cached(faces, runs):
-    rows = []
     for sheets, changed_budget in ((10, 0.5), (50, 1.0)):
         job = first_cards(faces, sheets * 9)
         with fresh_print_cache():
             print_cards(job, OPTIONS, title=TITLE)
             again = timed(ours(job), runs)
             name = f"reprint unchanged, {sheets} sheets"
-            rows.append(Row(name, again, "≤ 0.05 s", within=again <= 0.05))
+            yield Row(name, again, "≤ 0.05 s", within=again <= 0.05)
             edits = iter(range(1, runs + 2))
 
             def one_changed(job=job, edits=edits):
@@ -242,8 +239,7 @@ def measure_cached(faces, runs):
             changed = timed(one_changed, runs)
             within = changed <= changed_budget
             name = f"one card changed, {sheets} sheets"
-            rows.append(Row(name, changed, f"≤ {changed_budget} s", within=within))
-    return rows
+            yield Row(name, changed, f"≤ {changed_budget} s", within=within)
 
 
 def measure_print_page(player, characters, runs):
@@ -251,39 +247,37 @@ def measure_print_page(player, characters, runs):
     client.force_login(player)
     query = {"source": "cards", **copies_query(characters)}
     cold = timed(lambda: client.get("/print/", query), runs, fresh=True)
-    rows = [Row("Print page, 450 cards, cold", cold, "≤ 0.5 s", within=cold <= 0.5)]
+    yield Row("Print page, 450 cards, cold", cold, "≤ 0.5 s", within=cold <= 0.5)
     with fresh_print_cache():
         client.get("/print/", query)
         warm = timed(lambda: client.get("/print/", query), runs)
-    rows.append(Row("Print page, 450 cards, again", warm, "≤ 0.5 s", within=warm <= 0.5))
-    return rows
+    yield Row("Print page, 450 cards, again", warm, "≤ 0.5 s", within=warm <= 0.5)
 
 
 def run(player, runs):
-    """Every print scenario's row, for the player (whose 90 characters it creates)."""
+    """Every print scenario's row as soon as it is measured, for the player (whose 90
+    characters it creates)."""
     with scratch_media():
         characters = club(player)
         faces = marked_cards(player, copies_query(characters)).faces
         warm_up(faces)
-        return [
-            *measure_sheets(faces, runs),
-            *measure_cached(faces, runs),
-            *measure_print_page(player, characters, runs),
-        ]
+        yield from measure_sheets(faces, runs)
+        yield from measure_cached(faces, runs)
+        yield from measure_print_page(player, characters, runs)
 
 
-def table(rows):
-    header = f"{'print scenario':<44} {'ours s':>8} {'budget':>20} {'plain s':>8} {'ratio':>6} "
-    header += f"{'peak MB':>8}  ok"
-    lines = [header, "-" * len(header)]
-    for row in rows:
-        ratio = f"{row.seconds / row.plain:.2f}" if row.plain else ""
-        plain_s = f"{row.plain:.3f}" if row.plain else ""
-        peak = f"{row.peak_mb:.0f}" if row.peak_mb else ""
-        ok = "" if row.within is None else ("yes" if row.within else "NO")
-        seconds = f"{row.seconds:.3f}" if row.seconds else ""
-        lines.append(
-            f"{row.scenario:<44} {seconds:>8} {row.budget:>20} {plain_s:>8} {ratio:>6} "
-            f"{peak:>8}  {ok}"
-        )
-    return "\n".join(lines)
+HEADER = (
+    f"{'print scenario':<44} {'ours s':>8} {'budget':>20} {'plain s':>8} {'ratio':>6} "
+    f"{'peak MB':>8}  ok"
+)
+
+
+def line(row):
+    ratio = f"{row.seconds / row.plain:.2f}" if row.plain else ""
+    plain_s = f"{row.plain:.3f}" if row.plain else ""
+    peak = f"{row.peak_mb:.0f}" if row.peak_mb else ""
+    ok = "" if row.within is None else ("yes" if row.within else "NO")
+    seconds = f"{row.seconds:.3f}" if row.seconds else ""
+    return (
+        f"{row.scenario:<44} {seconds:>8} {row.budget:>20} {plain_s:>8} {ratio:>6} {peak:>8}  {ok}"
+    )

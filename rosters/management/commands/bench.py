@@ -59,7 +59,11 @@ class Command(BaseCommand):
             if not no_print:
                 player = get_user_model().objects.create_user("bench-club", password="x" * 12)
                 self.stdout.write("")
-                self.stdout.write(benchmark.table(benchmark.run(player, print_runs)))
+                self.stdout.write(benchmark.HEADER)
+                self.stdout.write("-" * len(benchmark.HEADER))
+                for row in benchmark.run(player, print_runs):  # each row as it is measured
+                    self.stdout.write(benchmark.line(row))
+                    self.stdout.flush()
 
     def measure(self, name, action, runs):
         action()  # warm caches (templates, fonts) so the median shows steady state

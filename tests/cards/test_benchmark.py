@@ -1,0 +1,31 @@
+"""The print bench's job shapes and report (its timings are never asserted: speed is watched
+by `make bench`, not by tests)."""
+
+from dataclasses import replace
+
+from cards.printing import benchmark
+from cards.printing.sheets import layout
+from tests.cards.sample_faces import crew
+
+
+def club_faces(count=4, copies=5):
+    return [replace(face, copies=copies) for face in crew(count)]
+
+
+def test_the_first_sheets_are_the_runs_first_cards_copies_cut_to_fit():
+    job = benchmark.first_cards(club_faces(), 9)
+    assert [face.copies for face in job] == [5, 4]
+    assert len(layout(job, benchmark.OPTIONS)) == 1
+
+
+def test_all_different_cards_are_each_copy_renamed():
+    different = benchmark.all_different(club_faces(2))
+    assert len(different) == 10 and all(face.copies == 1 for face in different)
+    assert len({face.data["name"] for face in different}) == 10
+
+
+def test_a_figure_over_its_budget_is_flagged_next_to_plain_weasyprint():
+    row = benchmark.Row("50 sheets", 9.0, "≤ 8.0 s", plain=18.0, peak_mb=350, within=False)
+    printed = benchmark.line(row)
+    assert "9.000" in printed and "18.000" in printed and "0.50" in printed
+    assert printed.endswith("NO")
