@@ -289,9 +289,7 @@ def change_stats(line, changes):
                 f"Health cannot be customised: it stays at {line.stats.get('health')}.",
                 CUSTOMISE_PAGE,
             )
-        elif stat == "defence" and by < 0:
-            bad(line, "Defence can only be raised (2 ratings a point), never lowered.")
-        elif stat == "defence":
+        elif stat == "defence" and by > 0:
             shift(line, stat, by, 2 * by)
         elif abs(by) > 1:
             bad(line, f"{label} changes by {by:+d}; a statistic goes up or down by 1 only.")
