@@ -207,6 +207,26 @@ def test_house_rules_travel_with_the_roster_and_stay_marked_custom(player, rival
     assert custom.code == "custom-rule" and "Sea Legs" in custom.message
 
 
+def test_a_house_ability_learned_with_experience_travels_too(player, rival, pulp_alley):
+    entry = create_house_rule(
+        owner=player,
+        ruleset=pulp_alley,
+        kind="ability",
+        name="Sea Legs",
+        summary="Keeps his footing on a rolling deck.",
+        level=1,
+    ).entry
+    document = sample_document("captain-wolf")
+    document["characters"][0]["profile"]["learned_abilities"] = [entry.slug]
+    roster = import_roster(owner=player, document=document).roster
+    assert report_of(roster).legal
+
+    exported = export_roster(roster=roster)
+    assert [rule["slug"] for rule in exported["house_rules"]] == ["house-sea-legs"]
+    assert engines.evaluate(exported, rules_book(pulp_alley)).legal
+    assert report_of(import_roster(owner=rival, document=exported).roster).legal
+
+
 def test_an_identical_house_rule_is_reused(player, pulp_alley):
     exported = export_roster(roster=house_league(player, pulp_alley))
     rules_before = LibraryEntry.objects.filter(owner=player).count()
