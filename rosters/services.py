@@ -10,6 +10,7 @@ from django.utils import timezone
 from cards import portraits
 from cards import services as card_services
 from rosters.models import Character, Roster, RosterMember
+from rules.models import CharacterType
 
 
 @dataclass(frozen=True)
@@ -116,13 +117,57 @@ def update_roster(*, roster, name=None, budget=None, notes=None):
 
 @transaction.atomic
 def add_member(*, roster, character, role=""):
-    """Add a card from My Cards to the roster (once; adding it again changes nothing)."""
+    """Add a card from My Cards to the roster (once; adding it again changes nothing). It goes
+    after every member of its own type or an earlier one in the book's order (Leader, then
+    Sidekick…; Star, then Co-Star…), so a re-added Leader heads the roster again."""
     if character.ruleset_id != roster.ruleset_id:
         raise ValueError(f"{character.name} is a {character.ruleset.name} card.")
-    position = roster.members.count()
-    RosterMember.objects.get_or_create(
-        roster=roster, character=character, defaults={"position": position, "role": role}
-    )
+    lock(roster)
+    if roster.members.filter(character=character).exists():
+        return RosterResult(roster=roster)
+    members = ordered_members(roster)
+    rank = type_ranks(roster)
+    mine = rank.get(character.character_type, len(rank))
+    place = sum(1 for m in members if rank.get(m.character.character_type, len(rank)) <= mine)
+    members.insert(place, RosterMember(roster=roster, character=character, role=role))
+    save_positions(members)
+    roster.save(update_fields=["updated_at"])
+    return RosterResult(roster=roster)
+
+
+def lock(roster):
+    """Hold the roster's row so two changes to its members' order queue up, not interleave."""
+    Roster.objects.select_for_update().filter(pk=roster.pk).first()
+
+
+def ordered_members(roster):
+    return list(roster.members.select_related("character").order_by("position", "pk"))
+
+
+def type_ranks(roster):
+    types = CharacterType.objects.filter(ruleset=roster.ruleset).order_by("order", "pk")
+    return {slug: index for index, slug in enumerate(types.values_list("slug", flat=True))}
+
+
+def save_positions(members):
+    """Number the members 0, 1, 2… in list order (new ones are created)."""
+    for position, member in enumerate(members):
+        if member.pk is None or member.position != position:
+            member.position = position
+            member.save()
+
+
+@transaction.atomic
+def move_member(*, roster, character_id, by):
+    """Move a member `by` places (-1 up, +1 down); the printed sheets follow this order."""
+    lock(roster)
+    members = ordered_members(roster)
+    index = next((i for i, m in enumerate(members) if m.character_id == character_id), None)
+    if index is None:
+        raise RosterMember.DoesNotExist
+    target = max(0, min(len(members) - 1, index + by))
+    members.insert(target, members.pop(index))
+    save_positions(members)
     roster.save(update_fields=["updated_at"])
     return RosterResult(roster=roster)
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("<int:pk>/add/", views.add_member, name="add_member"),
     path("<int:pk>/members/<int:character_pk>/remove/", views.remove_member, name="remove_member"),
     path("<int:pk>/members/<int:character_pk>/role/", views.set_role, name="set_role"),
+    path("<int:pk>/members/<int:character_pk>/move/", views.move_member, name="move_member"),
     path("<int:pk>/choices/<slug:key>/", views.set_choices, name="set_choices"),
     path("<int:pk>/rename/", views.rename, name="rename"),
     path("<int:pk>/settings/", views.set_settings, name="set_settings"),

@@ -7,6 +7,8 @@ from accounts.players import current_player
 from rosters import selectors, services
 from rosters.builders import builder_for, setting_options
 from rosters.forms import BudgetForm, ModelCountForm, NewRosterForm, record_id, refusal
+from rosters.meter import meter_for
+from rosters.models import RosterMember
 from rules import engines
 from rules.selectors import rules_book
 
@@ -64,6 +66,7 @@ def builder_context(request, roster):
         "roster": roster,
         "rows": rows,
         "report": report,
+        "meter": meter_for(report.budget),
         "league_findings": [f for f in report.findings if f.subject not in names],
         "options": options,
         "addable": selectors.addable_characters(request.user, roster, members),
@@ -138,6 +141,22 @@ def member_roles(request, roster, character_pk):
             engine = engines.module_for(roster.ruleset.slug)
             return dict(engine.role_choices(data, engine.printed_profile(data, rules), cast, rules))
     raise Http404("Not in this roster")
+
+
+MOVES = {"up": -1, "down": 1}
+
+
+@require_POST
+def move_member(request, pk, character_pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    by = MOVES.get(request.POST.get("direction", ""))
+    if by is None:
+        raise Http404("No such move")
+    try:
+        services.move_member(roster=roster, character_id=character_pk, by=by)
+    except RosterMember.DoesNotExist:
+        raise Http404("Not in this roster") from None
+    return after_change(request, roster)
 
 
 @require_POST

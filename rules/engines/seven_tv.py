@@ -132,11 +132,12 @@ def profile_summary(character: dict, printed: dict, rules: RulesBook) -> Profile
 
 def check_affiliation(cast, affiliation):
     if affiliation not in AFFILIATIONS:
+        given = "" if affiliation in (None, "") else f" ({affiliation!r} is none of them)"
         return [
             Finding(
                 "unknown-affiliation",
                 "error",
-                f"Choose whether the cast is heroic, villainous or neutral (not {affiliation!r}).",
+                f"Choose whether the cast is heroic, villainous or neutral{given}.",
                 CAST_PAGE,
             )
         ]

@@ -143,6 +143,27 @@ def test_a_league_over_budget_is_saved_but_shown_not_legal_with_reasons(
     page = response.content.decode()
     assert "Not legal" in page
     assert "over-budget" in response.context["report"].codes
+    # Over budget in words and in the bar's own shape, not only in colour.
+    assert "Over budget by 2 slots" in page
+    assert 'aria-valuetext="12 of 10 slots used, 2 slots over budget"' in page
+    assert 'class="overflow"' in page and 'fill="url(#over-hatch)"' in page
+
+
+def test_costs_read_one_slot_not_one_slots(player_client, player, pulp_alley, league):
+    add(player_client, league, card(player, pulp_alley, "Chu-Chu", "follower"))
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert ">1 slot<" in page and "1 slots" not in page
+    assert "Over budget" not in page
+
+
+def test_the_whole_league_name_is_the_pages_heading(player_client, league):
+    league.name = "Singapore Smith's League of Extraordinary Adventurers"
+    league.save()
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert (
+        '<h1 class="roster-title">Singapore Smith&#x27;s League of Extraordinary Adventurers</h1>'
+        in page
+    )
 
 
 def test_a_league_without_a_leader_says_so(player_client, player, pulp_alley, league):
