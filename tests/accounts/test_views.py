@@ -1,6 +1,10 @@
 """Sign up, log in, log out, change password; guests keep their work."""
 
+from urllib.parse import urlsplit
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from accounts.models import User
 from rosters.models import Roster
@@ -111,3 +115,56 @@ def test_writes_need_the_csrf_token(pulp_alley, player):
     response = strict.post("/rosters/", {"ruleset": pulp_alley.pk, "name": "No token"})
     assert response.status_code == 403
     assert not Roster.objects.filter(name="No token").exists()
+
+
+# Coming back to where you were ---------------------------------------------------------
+
+
+def test_signing_up_returns_to_the_page_you_were_on(client):
+    page = client.get("/rosters/?q=smith").content.decode()
+    assert 'href="/accounts/signup/?next=/rosters/%3Fq%3Dsmith"' in page
+    form = client.get("/accounts/signup/?next=/rosters/%3Fq%3Dsmith").content.decode()
+    assert 'name="next" value="/rosters/?q=smith"' in form
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "smith",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "next": "/rosters/?q=smith",
+        },
+    )
+    assert response.status_code == 302 and response.url == "/rosters/?q=smith"
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "https://evil.example/",
+        "//evil.example/rosters/",
+        "/\\evil.example",
+        "javascript:alert(1)",
+        "",
+    ],
+)
+def test_signing_up_never_sends_you_to_another_site(client, target):
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "smith", "password1": PASSWORD, "password2": PASSWORD, "next": target},
+    )
+    assert response.status_code == 302 and response.url == "/"
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(target=st.text(max_size=60))
+def test_any_next_either_stays_on_this_site_or_goes_home(client, target):
+    User.objects.filter(username="smith").delete()
+    client.logout()
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "smith", "password1": PASSWORD, "password2": PASSWORD, "next": target},
+    )
+    assert response.status_code == 302
+    parts = urlsplit(response.url)
+    assert not parts.scheme and not parts.netloc
+    assert response.url.startswith("/") and not response.url.startswith(("//", "/\\"))
