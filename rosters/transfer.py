@@ -12,6 +12,7 @@ from rosters import selectors, services
 from rosters.format import RosterFormatError, choice_kind, validate_roster
 from rosters.models import Character, Roster, RosterMember
 from rules import engines
+from rules.engines.house_rules import PROFILE_GENRES
 from rules.models import LibraryEntry, Ruleset
 from rules.rulesets import find
 from rules.selectors import rules_book
@@ -119,6 +120,11 @@ def import_house_rules(owner, ruleset, document):
             entries.append(existing)
             continue
         slug = rule["slug"]
+        if existing is not None and rule["kind"] == PROFILE_GENRES:
+            # It amends the book profile of that slug, so it cannot take another name: the
+            # player's own reading of that profile stays.
+            entries.append(existing)
+            continue
         if existing is not None:
             slug = unique_house_slug(
                 owner=owner, ruleset=ruleset, kind=rule["kind"], name=rule["name"]

@@ -31,6 +31,21 @@ def house_rules_of(owner, ruleset):
     return list(LibraryEntry.objects.filter(owner=owner, ruleset=ruleset).order_by("kind", "name"))
 
 
+def genreless_profiles(ruleset):
+    """The book's profiles whose genres its text lacks, which a player may set as a house
+    rule so the genre gate can judge them."""
+    profiles = LibraryEntry.objects.filter(ruleset=ruleset, kind="profile", owner__isnull=True)
+    return [
+        entry
+        for entry in profiles.order_by("name")
+        if entry.data.get("genres") is None and not entry.data.get("all_genres")
+    ]
+
+
+def genres_of(ruleset):
+    return list(LibraryEntry.objects.filter(ruleset=ruleset, kind="genre", owner__isnull=True))
+
+
 def ruleset_or_404(slug):
     return get_object_or_404(Ruleset, slug=slug)
 

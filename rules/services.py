@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.text import slugify
 
+from rules.engines.house_rules import PROFILE_GENRES
 from rules.models import LibraryEntry
 
 
@@ -52,3 +53,24 @@ def delete_house_rule(*, owner, ruleset, entry_id):
         return False
     deleted, _ = LibraryEntry.objects.filter(owner=owner, ruleset=ruleset, pk=entry_id).delete()
     return deleted > 0
+
+
+@transaction.atomic
+def set_profile_genres(*, owner, ruleset, profile, genres, genre_names):
+    """The owner's genres for a book profile that has none in the text: one house rule per
+    profile, keyed by the profile's own slug so the engine finds it; setting it again
+    replaces it."""
+    entry, _ = LibraryEntry.objects.update_or_create(
+        owner=owner,
+        ruleset=ruleset,
+        kind=PROFILE_GENRES,
+        slug=profile.slug,
+        defaults={
+            "name": profile.name,
+            "summary": f"Played as {', '.join(genre_names)} at your table.",
+            "data": {"genres": list(genres)},
+            "page": profile.page,
+            "edition": "house",
+        },
+    )
+    return HouseRuleResult(entry=entry)

@@ -343,6 +343,55 @@ def test_genres_missing_from_the_book_text_are_reported_not_guessed(rules):
     assert not found(proven, "genres-unknown")
 
 
+def house_genres(profile, *genres):
+    return {
+        "kind": "profile-genres",
+        "slug": profile,
+        "name": profile,
+        "data": {"genres": list(genres)},
+    }
+
+
+def test_a_players_genres_for_a_profile_the_book_leaves_blank_open_the_gate(rules):
+    # The Warrior's genres are missing from the book text; this table plays it as Fantasy.
+    result = report(
+        rules, line("bold-blade"), line("warrior"), house_rules=[house_genres("warrior", "fantasy")]
+    )
+    assert not found(result, "genres-unknown") and not found(result, "extra-genre")
+    (mine,) = found(result, "custom-rule")
+    assert mine.custom and mine.subject == "warrior" and "Fantasy" in mine.message
+    assert "house rule" in mine.message and result.legal
+
+
+def test_a_players_genres_are_judged_like_the_books(rules):
+    result = report(
+        rules, line("bold-blade"), line("warrior"), house_rules=[house_genres("warrior", "sci-fi")]
+    )
+    (error,) = found(result, "extra-genre")
+    assert error.subject == "warrior" and "Sci-Fi" in error.message
+
+
+def test_the_books_genres_count_over_a_players(rules):
+    # The Alien Invader is Adventure, Sci-Fi in the book: a house rule cannot change that.
+    invader = house_genres("alien-invader", "fantasy")
+    result = report(
+        rules,
+        line("red-right-hand"),  # Fantasy, Historical
+        line("alien-invader"),
+        house_rules=[invader],
+        affiliation="villainous",
+    )
+    assert found(result, "extra-genre") and not found(result, "custom-rule")
+
+
+@pytest.mark.parametrize("genres", [(), ("western",), (7,)])
+def test_house_genres_that_name_no_genre_change_nothing(rules, genres):
+    result = report(
+        rules, line("bold-blade"), line("warrior"), house_rules=[house_genres("warrior", *genres)]
+    )
+    assert found(result, "genres-unknown") and not found(result, "custom-rule")
+
+
 def test_the_chosen_genre_should_belong_to_someone_in_the_cast(rules):
     assert found(report(rules, line("bold-blade"), genre="horror"), "chosen-genre-unused")
     assert not found(report(rules, line("bold-blade"), genre="fantasy"), "chosen-genre-unused")
