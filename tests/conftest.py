@@ -15,9 +15,14 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 
 def pytest_collection_modifyitems(items):
-    # Browser tests flush the database when they finish (they need real transactions for the
-    # live server), so they run last and everything before them keeps the loaded rules.
-    items.sort(key=lambda item: "tests/browser/" in str(item.path))
+    # Browser tests and thread races flush the database when they finish (they need real
+    # transactions), so they run last and everything before them keeps the loaded rules.
+    items.sort(key=flushes_the_database)
+
+
+def flushes_the_database(item):
+    marker = item.get_closest_marker("django_db")
+    return "tests/browser/" in str(item.path) or bool(marker and marker.kwargs.get("transaction"))
 
 
 @pytest.fixture(autouse=True)

@@ -65,7 +65,6 @@ class Line:
     stats: dict = field(default_factory=dict)
     genres: list = field(default_factory=list)
     genres_unknown: bool = False
-    genres_house_rule: bool = False
     effects: list = field(default_factory=list)
     attacks: list = field(default_factory=list)
     customised: bool = False
@@ -218,7 +217,6 @@ def use_house_genres(line):
         return
     line.genres = list(dict.fromkeys([*line.genres, *genres]))
     line.genres_unknown = False
-    line.genres_house_rule = True
     names = ", ".join(name_of(line.rules.entry("genre", genre)) for genre in line.genres)
     line.add(
         "custom-rule",
@@ -589,7 +587,6 @@ def printed_profile(character: dict, rules: RulesBook) -> dict:
         "affiliation": data.get("affiliation"),
         "genres": list(line.genres),
         "genres_unknown": line.genres_unknown,
-        "genres_house_rule": line.genres_house_rule,
         "stats": dict(line.stats),
         "move": line.move,
         "attacks": line.attacks,

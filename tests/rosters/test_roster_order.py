@@ -129,10 +129,12 @@ def test_the_printed_cards_and_the_roster_sheet_follow_the_order(
     assert printed_order(pdf.text(pdf.read(sheet.content)), wanted) == wanted
 
 
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="SQLite locks the whole database per write; row locks need PostgreSQL",
+)
 @pytest.mark.django_db(transaction=True)
 def test_members_added_at_once_each_get_their_own_place(player, rules_data):
-    if connection.vendor != "postgresql":
-        pytest.skip("SQLite locks the whole database per write; row locks need PostgreSQL")
     pulp_alley = Ruleset.objects.get(slug="pulp-alley")
     league = Roster.objects.create(owner=player, ruleset=pulp_alley, name="Rush")
     allies = [card(player, pulp_alley, f"Ally {n}", "ally") for n in range(6)]
