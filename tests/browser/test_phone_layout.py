@@ -65,28 +65,27 @@ def test_on_a_phone_a_small_card_preview_stays_in_reach(phone):
     card = phone.get_by_alt_text("Card preview: Singapore Smith")
     with phone.expect_response(lambda response: "/preview/" in response.url):
         phone.get_by_label("Name").fill("Singapore Smith")
-    expect(card).to_be_attached()
-    # Down among the abilities, the full card is off screen but its small copy is in the corner,
-    # drawn from the same print image.
+    # Down among the abilities, the card rides small in the corner, showing the new name.
     phone.locator('input[name="abilities"]').first.scroll_into_view_if_needed()
-    mini = phone.locator(".mini-preview img")
-    expect(mini).to_be_visible()
-    assert mini.get_attribute("src") == card.get_attribute("src")
-    box = mini.bounding_box()
+    expect(card).to_be_in_viewport()
+    box = card.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
-    assert box["width"] <= PHONE["width"] / 3, "a small copy, not the card over the form"
-    assert not card.evaluate("img => img.getBoundingClientRect().top < innerHeight")
-    # It links down to the whole card.
+    assert box["width"] <= PHONE["width"] / 3, "a small card, not the card over the form"
+    # Tapped, it shows whole in its place after the form.
     phone.get_by_role("link", name="See the whole card").click()
     expect(card).to_be_in_viewport()
+    assert card.bounding_box()["width"] > PHONE["width"] / 2
     assert_no_sideways_scroll(phone)
 
 
-def test_on_a_desktop_the_preview_sits_beside_the_form_with_no_copy(page):
+def test_on_a_desktop_the_preview_sits_beside_the_form_full_size(page):
     page.goto("/cards/designer/?ruleset=pulp-alley")
-    expect(page.locator("#preview-card img")).to_be_visible()
-    expect(page.locator(".mini-preview")).to_be_hidden()
+    card = page.locator("#preview-card img")
+    expect(card).to_be_visible()
+    assert card.bounding_box()["width"] > 250
+    form = page.locator(".designer-form").bounding_box()
+    assert card.bounding_box()["x"] > form["x"] + form["width"]
 
 
 def test_my_cards_fits_a_phone_with_every_delete_button_on_screen(phone, django_user_model):
