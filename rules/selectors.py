@@ -34,6 +34,8 @@ def house_rules_of(owner, ruleset):
 def genreless_profiles(ruleset):
     """The book's profiles whose genres its text lacks, which a player may set as a house
     rule so the genre gate can judge them."""
+    if not genres_of(ruleset):
+        return []  # a game without genres has no genre gate
     profiles = LibraryEntry.objects.filter(ruleset=ruleset, kind="profile", owner__isnull=True)
     return [
         entry
