@@ -81,7 +81,7 @@ def test_on_a_phone_a_small_card_preview_stays_in_reach(phone):
 
 def test_on_a_desktop_the_preview_sits_beside_the_form_full_size(page):
     page.goto("/cards/designer/?ruleset=pulp-alley")
-    card = page.locator("#preview-card img")
+    card = page.locator("#preview-card img.card-picture")
     expect(card).to_be_visible()
     assert card.bounding_box()["width"] > 250
     form = page.locator(".designer-form").bounding_box()
