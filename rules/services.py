@@ -74,3 +74,34 @@ def set_profile_genres(*, owner, ruleset, profile, genres, genre_names):
         },
     )
     return HouseRuleResult(entry=entry)
+
+
+# What makes two house rules the same rule, whoever owns them.
+RULE_FIELDS = ("name", "level", "cost", "summary", "page", "edition", "effect", "data")
+
+
+@transaction.atomic
+def move_house_rules(*, source, target):
+    """Give `target` every house rule `source` made. Where `target` already has a rule with
+    the same slug, the same rule merges into theirs and a different one gets a fresh slug.
+    Returns {(ruleset id, kind, old slug): new slug} for every reference that must change."""
+    renamed = {}
+    for entry in LibraryEntry.objects.filter(owner=source).select_for_update():
+        clash = LibraryEntry.objects.filter(
+            owner=target, ruleset_id=entry.ruleset_id, kind=entry.kind, slug=entry.slug
+        ).first()
+        if clash is None:
+            entry.owner = target
+            entry.save(update_fields=["owner"])
+            continue
+        key = (entry.ruleset_id, entry.kind, entry.slug)
+        if all(getattr(clash, name) == getattr(entry, name) for name in RULE_FIELDS):
+            entry.delete()
+            continue
+        entry.slug = unique_house_slug(
+            owner=target, ruleset=entry.ruleset, kind=entry.kind, name=entry.name
+        )
+        entry.owner = target
+        entry.save(update_fields=["owner", "slug"])
+        renamed[key] = entry.slug
+    return renamed
