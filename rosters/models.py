@@ -73,7 +73,9 @@ class RosterMember(models.Model):
     class Meta:
         ordering = ["position", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["roster", "character"], name="unique_member")
+            models.UniqueConstraint(fields=["roster", "character"], name="unique_member"),
+            # Two adds at the same moment must not share a place in the list.
+            models.UniqueConstraint(fields=["roster", "position"], name="unique_member_position"),
         ]
 
     def __str__(self):

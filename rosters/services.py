@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from cards import portraits
@@ -29,6 +30,18 @@ def create_roster(*, owner, ruleset, name):
     return RosterResult(roster=roster)
 
 
+DESIGNED_FIELDS = (
+    "character_type",
+    "name",
+    "profile",
+    "flavour",
+    "portrait",
+    "portrait_crop",
+    "portrait_print",
+    "updated_at",
+)
+
+
 @transaction.atomic
 def save_character(*, owner, ruleset, data, character=None, upload=None, pending=None, crop=None):
     """Create or update a card from roster-format character data. A new portrait upload is
@@ -50,7 +63,8 @@ def save_character(*, owner, ruleset, data, character=None, upload=None, pending
         character.portrait.save(source.name, source, save=False)
     if character.portrait and (source is not None or crop is not None):
         set_portrait_crop(character, crop)
-    character.save()
+    # Only what the designer edits: a delete or print mark made meanwhile in another tab stays.
+    character.save(update_fields=DESIGNED_FIELDS if character.pk else None)
     return CharacterResult(character=character)
 
 
@@ -103,15 +117,27 @@ def mark_for_print(*, character, marked):
     return CharacterResult(character=character)
 
 
+def locked(roster):
+    """The roster re-read under a row lock. Every change starts from this fresh copy, not the
+    one the view loaded, so two requests at the same moment apply one after the other and
+    neither writes back a stale field (or stale JSON) over what the other saved."""
+    return Roster.objects.select_for_update().get(pk=roster.pk)
+
+
 @transaction.atomic
 def update_roster(*, roster, name=None, budget=None, notes=None):
+    roster = locked(roster)
+    changed = ["updated_at"]
     if name is not None:
         roster.name = name.strip() or roster.name
+        changed.append("name")
     if budget is not None:
         roster.budget = budget
+        changed.append("budget")
     if notes is not None:
         roster.notes = notes
-    roster.save()
+        changed.append("notes")
+    roster.save(update_fields=changed)
     return RosterResult(roster=roster)
 
 
@@ -122,7 +148,7 @@ def add_member(*, roster, character, role=""):
     Sidekick…; Star, then Co-Star…), so a re-added Leader heads the roster again."""
     if character.ruleset_id != roster.ruleset_id:
         raise ValueError(f"{character.name} is a {character.ruleset.name} card.")
-    lock(roster)
+    roster = locked(roster)
     if roster.members.filter(character=character).exists():
         return RosterResult(roster=roster)
     members = ordered_members(roster)
@@ -135,11 +161,6 @@ def add_member(*, roster, character, role=""):
     return RosterResult(roster=roster)
 
 
-def lock(roster):
-    """Hold the roster's row so two changes to its members' order queue up, not interleave."""
-    Roster.objects.select_for_update().filter(pk=roster.pk).first()
-
-
 def ordered_members(roster):
     return list(roster.members.select_related("character").order_by("position", "pk"))
 
@@ -150,17 +171,24 @@ def type_ranks(roster):
 
 
 def save_positions(members):
-    """Number the members 0, 1, 2… in list order (new ones are created)."""
-    for position, member in enumerate(members):
-        if member.pk is None or member.position != position:
-            member.position = position
-            member.save()
+    """Number the members 0, 1, 2… in list order (new ones are created). Positions are unique
+    per roster, so members that move first step past the end, then take their new places:
+    no write ever lands on a place another member still holds."""
+    moved = [(place, m) for place, m in enumerate(members) if m.position != place or not m.pk]
+    clear = len(members) + max((m.position for m in members if m.pk), default=0) + 1
+    for step, (_, member) in enumerate(moved):
+        if member.pk:
+            member.position = clear + step
+            member.save(update_fields=["position"])
+    for place, member in moved:
+        member.position = place
+        member.save()
 
 
 @transaction.atomic
 def move_member(*, roster, character_id, by):
     """Move a member `by` places (-1 up, +1 down); the printed sheets follow this order."""
-    lock(roster)
+    roster = locked(roster)
     members = ordered_members(roster)
     index = next((i for i, m in enumerate(members) if m.character_id == character_id), None)
     if index is None:
@@ -189,6 +217,7 @@ def set_member_role(*, roster, character_id, role):
 @transaction.atomic
 def set_choice(*, roster, key, values):
     """Replace one list of choices (perks, props…) by slug, keeping the player's order."""
+    roster = locked(roster)
     roster.choices = {**roster.choices, key: list(dict.fromkeys(values))}
     roster.save(update_fields=["choices", "updated_at"])
     return RosterResult(roster=roster)
@@ -202,10 +231,13 @@ def delete_roster(*, roster):
 @transaction.atomic
 def update_settings(*, roster, settings, budget=None):
     """Scalar choices (a cast's affiliation, its chosen genre) and the budget limit."""
+    roster = locked(roster)
     roster.choices = {**roster.choices, **settings}
+    changed = ["choices", "updated_at"]
     if budget is not None:
         roster.budget = budget
-    roster.save(update_fields=["choices", "budget", "updated_at"])
+        changed.append("budget")
+    roster.save(update_fields=changed)
     return RosterResult(roster=roster)
 
 
@@ -227,6 +259,7 @@ def add_library_profile(*, roster, entry, count=1):
 @transaction.atomic
 def set_model_count(*, character, count):
     """How many models one roster line buys (Extras and vehicles come in groups)."""
+    character = Character.objects.select_for_update().get(pk=character.pk)
     character.profile = {**character.profile, "count": max(1, min(count, 99))}
     character.save(update_fields=["profile", "updated_at"])
     return CharacterResult(character=character)

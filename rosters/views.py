@@ -118,7 +118,7 @@ def add_member(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
     character = selectors.character_or_404(request.user, record_id(request.POST.get("character")))
     try:
-        services.add_member(roster=roster, character=character)
+        roster = services.add_member(roster=roster, character=character).roster
     except ValueError as error:
         messages.error(request, str(error))
     return after_change(request, roster)
@@ -174,15 +174,15 @@ def set_choices(request, pk, key):
     roster = selectors.roster_or_404(request.user, pk)
     if key not in builder_for(roster.ruleset.slug).choice_kinds:
         raise Http404("No such choice")
-    services.set_choice(roster=roster, key=key, values=request.POST.getlist(key))
-    return after_change(request, roster)
+    result = services.set_choice(roster=roster, key=key, values=request.POST.getlist(key))
+    return after_change(request, result.roster)
 
 
 @require_POST
 def rename(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    services.update_roster(roster=roster, name=request.POST.get("name", "")[:100])
-    return after_change(request, roster)
+    result = services.update_roster(roster=roster, name=request.POST.get("name", "")[:100])
+    return after_change(request, result.roster)
 
 
 @require_POST
@@ -208,10 +208,10 @@ def set_settings(request, pk):
     budget = BudgetForm(request.POST)
     if not budget.is_valid():
         messages.error(request, refusal(budget))
-    services.update_settings(
+    result = services.update_settings(
         roster=roster, settings=settings, budget=budget.cleaned_data.get("budget")
     )
-    return after_change(request, roster)
+    return after_change(request, result.roster)
 
 
 @require_POST
