@@ -18,6 +18,7 @@ from cards.printing.faces import has_own_back
 from cards.printing.geometry import PAPERS
 from cards.printing.sheets import PrintOptions, print_cards
 from cards.printing.thumbnails import page_thumbnails
+from config.limits import PRINT_MAX_COPIES
 
 
 def back_offset(player):
@@ -48,7 +49,7 @@ def print_job(request):
 def print_page(request):
     form, printable, options = print_job(request)
     result = None
-    if any(face.copies for face in printable.faces):
+    if any(face.copies for face in printable.faces) and not printable.too_big:
         result = print_cards(printable.faces, options, title=printable.title)
     x_mm, y_mm = options.offset
     context = {
@@ -61,8 +62,10 @@ def print_page(request):
         "query": request.GET.urlencode(),
         "offset_form": BackOffsetForm(initial={"x_mm": x_mm, "y_mm": y_mm}),
         "own_backs": any(has_own_back(face) for face in printable.faces),
+        "max_copies": PRINT_MAX_COPIES,
     }
-    return render(request, "cards/print/page.html", context)
+    status = 400 if printable.too_big else 200
+    return render(request, "cards/print/page.html", context, status=status)
 
 
 @require_GET
@@ -70,6 +73,8 @@ def print_pdf(request):
     _, printable, options = print_job(request)
     if not any(face.copies for face in printable.faces):
         raise Http404("Nothing to print: choose at least one card.")
+    if printable.too_big:
+        return print_page(request)
     result = print_cards(printable.faces, options, title=printable.title)
     name = slugify(printable.title) or "cards"
     return pdf_attachment(result.pdf, f"{name}-{options.paper}.pdf")

@@ -1,0 +1,31 @@
+"""How much work one request may ask for: every size limit of the app in one place, read by
+settings and by the apps (docs/security.md, "Heavy work", explains each).
+
+Each number sits well above anything a player meets in play, and well below what takes a
+server down; each refusal tells the player the number in plain words.
+"""
+
+MIB = 1024 * 1024
+
+# Cards on one print job, copies included. 450 is a club's print run (90 characters, five
+# copies each: 50 A4 sheets). More than that is not a print job, it is a print shop.
+PRINT_MAX_CARDS = 450
+# Up to this many cards a print is made while the player waits; above it, a print belongs in
+# a background job (issue 15's print queue reads this number to decide).
+PRINT_INTERACTIVE_CARDS = 90
+# Copies of one card on one job (a 7TV Extra group or a Fortune deck needs a handful).
+PRINT_MAX_COPIES = 50
+
+# Characters in one roster. A Pulp Alley league fields about 5 to 10, a big 7TV cast 30.
+ROSTER_MAX_CHARACTERS = 100
+
+# A roster file: a full cast with a portrait on every card (stored portraits are JPEGs of at
+# most 2400 px, under 1.5 MB each after base64).
+IMPORT_MAX_BYTES = 32 * MIB
+# A whole request body, files included (checked on Content-Length before anything is read):
+# the largest roster file plus the form around it.
+REQUEST_MAX_BYTES = IMPORT_MAX_BYTES + MIB
+# Form fields without files: the largest form (the designer) sends a few kilobytes.
+FORM_MAX_BYTES = 2 * MIB
+# Uploads above this go to a temporary file instead of memory while they arrive.
+UPLOAD_IN_MEMORY_BYTES = 2 * MIB
