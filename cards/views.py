@@ -107,8 +107,12 @@ def designer(request, pk=None):
             messages.success(request, f"{result.character.name} saved to My Cards.")
             roster = joining_roster(request, ruleset)
             if roster is not None:
-                services.add_member(roster=roster, character=result.character)
-                return redirect("rosters:detail", pk=roster.pk)
+                try:
+                    services.add_member(roster=roster, character=result.character)
+                except services.RosterFull as error:
+                    messages.error(request, f"{error} The card is in My Cards.")
+                else:
+                    return redirect("rosters:detail", pk=roster.pk)
             return redirect("cards:edit", pk=result.character.pk)
     context = designer_context(request, form, ruleset, rules, character, portrait)
     partial = "#editor" if request.htmx and request.POST.get("retype") else ""

@@ -10,8 +10,20 @@ from django.utils import timezone
 
 from cards import portraits
 from cards import services as card_services
+from config.limits import ROSTER_MAX_CHARACTERS
 from rosters.models import Character, Roster, RosterMember
 from rules.models import CharacterType
+
+
+class RosterFull(ValueError):
+    """The roster already holds ROSTER_MAX_CHARACTERS: far past any force in play, and the
+    point where its builder, sheets and prints would start to hold a server for long."""
+
+    def __init__(self):
+        super().__init__(
+            f"A roster holds at most {ROSTER_MAX_CHARACTERS} characters: "
+            "remove one first, or start a second roster."
+        )
 
 
 @dataclass(frozen=True)
@@ -152,6 +164,8 @@ def add_member(*, roster, character, role=""):
     if roster.members.filter(character=character).exists():
         return RosterResult(roster=roster)
     members = ordered_members(roster)
+    if len(members) >= ROSTER_MAX_CHARACTERS:
+        raise RosterFull()
     rank = type_ranks(roster)
     mine = rank.get(character.character_type, len(rank))
     place = sum(1 for m in members if rank.get(m.character.character_type, len(rank)) <= mine)

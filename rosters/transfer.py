@@ -8,6 +8,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 
 from cards import portraits
+from config.limits import ROSTER_MAX_CHARACTERS
 from rosters import selectors, services
 from rosters.format import RosterFormatError, choice_kind, validate_roster
 from rosters.models import Character, Roster, RosterMember
@@ -63,6 +64,12 @@ def import_roster(*, owner, document) -> ImportResult:
     # Without an engine the builder could not report on the roster, so it is not taken in.
     if ruleset is None or find(ruleset.slug) is None:
         raise RosterFormatError(f"no {document['ruleset']!r} rules here to import into", "ruleset")
+    if len(document["characters"]) > ROSTER_MAX_CHARACTERS:
+        raise RosterFormatError(
+            f"{len(document['characters'])} characters; a roster holds at most "
+            f"{ROSTER_MAX_CHARACTERS} characters",
+            "characters",
+        )
     characters = []
     try:
         with transaction.atomic():

@@ -227,10 +227,13 @@ def add_profile(request, pk):
     if entry is None:
         raise Http404("No such profile")
     count = ModelCountForm({"count": request.POST.get("count", "1")})
-    if count.is_valid():
-        services.add_library_profile(roster=roster, entry=entry, count=count.cleaned_data["count"])
-    else:
+    if not count.is_valid():
         messages.error(request, refusal(count))
+        return after_change(request, roster)
+    try:
+        services.add_library_profile(roster=roster, entry=entry, count=count.cleaned_data["count"])
+    except services.RosterFull as error:
+        messages.error(request, str(error))
     return after_change(request, roster)
 
 

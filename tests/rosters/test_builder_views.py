@@ -253,3 +253,32 @@ def test_a_house_perk_with_no_leader_offers_its_acting_leader_in_the_builder(
     assert rows[0]["roles"] == [("", "Sidekick"), ("acting-leader", "Acting leader (Shadow Boss)")]
     player_client.post(f"/rosters/{league.pk}/members/{arge.pk}/role/", {"role": "acting-leader"})
     assert league.members.get().role == "acting-leader"
+
+
+def test_the_builder_says_why_a_full_roster_takes_no_more(
+    player_client, player, pulp_alley, full_roster
+):
+    roster = full_roster(player, pulp_alley)
+    extra = Character.objects.create(
+        owner=player, ruleset=pulp_alley, character_type="ally", name="One too many"
+    )
+    response = player_client.post(
+        f"/rosters/{roster.pk}/add/", {"character": extra.pk}, follow=True
+    )
+    assert "at most 100 characters" in response.content.decode()
+    assert not roster.members.filter(character=extra).exists()
+
+
+def test_a_full_cast_buys_no_library_profile_and_leaves_no_stray_card(
+    player_client, player, full_roster
+):
+    from rules.models import Ruleset
+
+    cast = full_roster(player, Ruleset.objects.get(slug="7tv"))
+    before = Character.objects.count()
+    response = player_client.post(
+        f"/rosters/{cast.pk}/profiles/", {"profile": "bold-blade"}, follow=True
+    )
+    assert response.status_code == 200
+    assert "at most 100 characters" in response.content.decode()
+    assert Character.objects.count() == before

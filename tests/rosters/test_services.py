@@ -129,3 +129,14 @@ def test_saving_a_card_from_a_page_opened_before_it_was_deleted_keeps_it_deleted
     character.refresh_from_db()
     assert character.deleted_at is not None
     assert character.profile == {"health": 1}
+
+
+@pytest.mark.django_db
+def test_a_roster_takes_no_more_than_the_character_limit(player, pulp_alley, full_roster):
+    from config.limits import ROSTER_MAX_CHARACTERS
+
+    roster = full_roster(player, pulp_alley)
+    extra = card(player, pulp_alley, "One too many")
+    with pytest.raises(services.RosterFull, match=f"at most {ROSTER_MAX_CHARACTERS} characters"):
+        services.add_member(roster=roster, character=extra)
+    assert roster.members.count() == ROSTER_MAX_CHARACTERS

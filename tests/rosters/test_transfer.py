@@ -293,3 +293,17 @@ def test_plain_text_marks_house_rules(player, pulp_alley):
     text = text_of(house_league(player, pulp_alley))
     assert "Pulp Alley · 0 / 10 slots used · legal" in text
     assert "Sea Legs [house rule]" in text
+
+
+def test_a_file_with_more_characters_than_a_roster_holds_is_refused_whole(player, pulp_alley):
+    from config.limits import ROSTER_MAX_CHARACTERS
+
+    document = smith()
+    one = document["characters"][0]
+    document["characters"] = [
+        {**one, "name": f"Smith {n}"} for n in range(ROSTER_MAX_CHARACTERS + 1)
+    ]
+    before = row_counts()
+    with pytest.raises(RosterFormatError, match=f"at most {ROSTER_MAX_CHARACTERS} characters"):
+        import_roster(owner=player, document=document)
+    assert row_counts() == before
