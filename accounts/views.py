@@ -2,11 +2,14 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect, render
+from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
+from django_ratelimit.decorators import ratelimit
 
 from accounts.forms import SignUpForm
 from accounts.services import adopt_guest_work, register_guest
+from config import limits
 
 
 def safe_next(request):
@@ -21,6 +24,7 @@ def safe_next(request):
 
 
 @require_http_methods(["GET", "POST"])
+@ratelimit(group="guest", key="ip", rate=limits.rate("GUEST_RATE"), method="POST")
 def signup(request):
     guest = request.user if request.user.is_authenticated and request.user.is_guest else None
     back = safe_next(request)
@@ -44,6 +48,22 @@ def signup(request):
     return render(request, "accounts/signup.html", context)
 
 
+# Password guessing stops at LOGIN_RATE_*: per account named, and per client address.
+@method_decorator(
+    ratelimit(
+        group="login-account",
+        key="post:username",
+        rate=limits.rate("LOGIN_RATE_PER_ACCOUNT"),
+        method="POST",
+    ),
+    name="post",
+)
+@method_decorator(
+    ratelimit(
+        group="login-client", key="ip", rate=limits.rate("LOGIN_RATE_PER_CLIENT"), method="POST"
+    ),
+    name="post",
+)
 class LoginView(auth_views.LoginView):
     """Logging in from a guest session brings the guest's rosters and cards along."""
 

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player, player_required
 from cards import services
-from cards.pdf import pdf_attachment
+from cards.pdf import pdf_attachment, pdf_rate_limited
 from cards.print_forms import BackOffsetForm, PrintForm, copies_from
 from cards.printing import calibration, sources
 from cards.printing.faces import has_own_back
@@ -46,7 +46,12 @@ def print_job(request):
 
 
 @require_GET
+@pdf_rate_limited
 def print_page(request):
+    return print_page_response(request)
+
+
+def print_page_response(request):
     form, printable, options = print_job(request)
     result = None
     if any(face.copies for face in printable.faces) and not printable.too_big:
@@ -69,18 +74,20 @@ def print_page(request):
 
 
 @require_GET
+@pdf_rate_limited
 def print_pdf(request):
     _, printable, options = print_job(request)
     if not any(face.copies for face in printable.faces):
         raise Http404("Nothing to print: choose at least one card.")
     if printable.too_big:
-        return print_page(request)
+        return print_page_response(request)
     result = print_cards(printable.faces, options, title=printable.title)
     name = slugify(printable.title) or "cards"
     return pdf_attachment(result.pdf, f"{name}-{options.paper}.pdf")
 
 
 @require_GET
+@pdf_rate_limited
 def calibration_pdf(request):
     paper = request.GET.get("paper", "a4")
     if paper not in PAPERS:

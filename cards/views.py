@@ -6,6 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit.decorators import ratelimit
 
 from accounts.players import current_player
 from cards import portraits
@@ -14,6 +15,7 @@ from cards.models import PendingPortrait
 from cards.printing.faces import character_face, has_own_back
 from cards.printing.preview import card_png
 from cards.printing.sources import data_uri, stored_portrait
+from config import limits
 from rosters import selectors, services
 from rosters.forms import record_id
 from rosters.serialize import character_as_data
@@ -122,6 +124,7 @@ def designer(request, pk=None):
 
 
 @require_POST
+@ratelimit(group="preview", key="user_or_ip", rate=limits.rate("PREVIEW_RATE"))
 def designer_preview(request, pk=None):
     """The live preview: the card and its findings for whatever the form holds right now."""
     character = selectors.character_or_404(request.user, pk) if pk else None

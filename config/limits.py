@@ -29,3 +29,24 @@ REQUEST_MAX_BYTES = IMPORT_MAX_BYTES + MIB
 FORM_MAX_BYTES = 2 * MIB
 # Uploads above this go to a temporary file instead of memory while they arrive.
 UPLOAD_IN_MEMORY_BYTES = 2 * MIB
+
+
+def rate(name):
+    """A rate named here, for django-ratelimit, read when each request comes (so a test can
+    lower it to show the limit biting without sending hundreds of requests)."""
+    return lambda group, request: globals()[name]
+
+
+# Requests per client (a logged-in player, or an address for visitors) in a window, as
+# django-ratelimit rates ("10/15m": ten per quarter hour). Past one, the client gets a 429 page
+# saying to wait; counters live in the shared cache (settings.CACHES), so every app server
+# counts together.
+# Log-in tries naming one account, and from one address: password guessing stops here.
+LOGIN_RATE_PER_ACCOUNT = "10/15m"
+LOGIN_RATE_PER_CLIENT = "30/15m"
+# New guest accounts from one address (a club night behind one router stays well under it).
+GUEST_RATE = "30/h"
+# Live designer previews: the preview waits for a 300 ms pause in typing.
+PREVIEW_RATE = "120/m"
+# Pages and downloads that render a PDF (print page, card sheets, cheat sheets, roster sheet).
+PDF_RATE = "30/m"

@@ -3,6 +3,7 @@
 from urllib.parse import urlsplit
 
 import pytest
+from django.core.cache import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -160,6 +161,7 @@ def test_signing_up_never_sends_you_to_another_site(client, target):
 )
 @given(target=st.text(max_size=60))
 def test_any_next_either_stays_on_this_site_or_goes_home(client, target):
+    cache.clear()  # each example is a fresh visitor, not the 31st sign-up from one address
     User.objects.filter(username="smith").delete()
     client.logout()
     response = client.post(
@@ -170,3 +172,50 @@ def test_any_next_either_stays_on_this_site_or_goes_home(client, target):
     parts = urlsplit(response.url)
     assert not parts.scheme and not parts.netloc
     assert response.url.startswith("/") and not response.url.startswith(("//", "/\\"))
+
+
+def log_in(client, username, password):
+    return client.post("/accounts/login/", {"username": username, "password": password})
+
+
+def test_fifty_wrong_passwords_then_the_right_one_is_refused_with_a_clear_page(client, player):
+    for attempt in range(50):
+        log_in(client, player.username, f"guess-{attempt}")
+    response = log_in(client, player.username, player.raw_password)
+    assert response.status_code == 429
+    assert "Too many tries" in response.content.decode()
+    assert not client.get("/").context["user"].is_authenticated
+
+
+def test_the_account_limit_holds_from_another_address_too(client, player):
+    from config.limits import LOGIN_RATE_PER_ACCOUNT
+
+    tries = int(LOGIN_RATE_PER_ACCOUNT.split("/")[0])
+    for attempt in range(tries):
+        client.post(
+            "/accounts/login/",
+            {"username": player.username, "password": f"guess-{attempt}"},
+            REMOTE_ADDR=f"10.0.0.{attempt}",
+        )
+    response = client.post(
+        "/accounts/login/",
+        {"username": player.username, "password": player.raw_password},
+        REMOTE_ADDR="10.0.1.1",
+    )
+    assert response.status_code == 429
+
+
+def test_a_player_who_mistypes_a_few_times_still_gets_in(client, player):
+    for attempt in range(5):
+        assert log_in(client, player.username, f"typo-{attempt}").status_code == 200
+    assert log_in(client, player.username, player.raw_password).status_code == 302
+
+
+def test_one_address_guessing_many_accounts_is_stopped(client, make_user):
+    from config.limits import LOGIN_RATE_PER_CLIENT
+
+    tries = int(LOGIN_RATE_PER_CLIENT.split("/")[0])
+    for attempt in range(tries):
+        log_in(client, f"someone-{attempt}", "guess")
+    target = make_user("target")
+    assert log_in(client, target.username, target.raw_password).status_code == 429

@@ -282,3 +282,23 @@ def test_copies_above_the_limit_print_the_limit_and_the_page_says_so(player_clie
     assert f'value="{PRINT_MAX_COPIES}"' in page
     assert f'max="{PRINT_MAX_COPIES}"' in page
     assert f"at most {PRINT_MAX_COPIES} copies" in page
+
+
+def test_pdf_renders_past_the_rate_get_a_wait_page_counted_per_player(
+    player_client, rival, monkeypatch
+):
+    from config import limits
+
+    monkeypatch.setattr(limits, "PDF_RATE", "2/m")
+    url = reverse("printing:calibration")
+    for _ in range(2):
+        assert player_client.get(url).status_code == 200
+    response = player_client.get(url)
+    assert response.status_code == 429
+    assert "Too many tries" in response.content.decode()
+    # The print page and the cheat sheets render PDFs too: the same count holds there.
+    assert player_client.get(reverse("printing:page")).status_code == 429
+    assert player_client.get("/cheat-sheets/pulp-alley/quick-reference.pdf").status_code == 429
+    other = Client()
+    other.force_login(rival)
+    assert other.get(url).status_code == 200
