@@ -219,7 +219,7 @@ def card_library(request):
         "ruleset": ruleset_slug,
         "type_choices": selectors.character_type_choices(request.user),
         "marked": selectors.characters_of(request.user).filter(marked_for_print=True).count(),
-        "deleted": selectors.recently_deleted(request.user),
+        "deleted": selectors.recently_deleted(selectors.deleted_characters_of(request.user)),
         "designer_rulesets": set(playable_slugs()),
     }
     template = "cards/library.html#results" if request.htmx else "cards/library.html"
@@ -247,7 +247,7 @@ def delete_card(request, pk):
 @require_POST
 def restore_card(request, pk):
     character = get_object_or_404(selectors.deleted_characters_of(request.user), pk=pk)
-    services.restore_character(character=character)
+    services.restore(thing=character)
     messages.success(request, f"{character.name} is back.")
     return redirect("cards:library")
 

@@ -12,7 +12,7 @@ from rules.models import CharacterType
 def rosters_of(player):
     if player is None or not player.is_authenticated:
         return Roster.objects.none()
-    return Roster.objects.filter(owner=player).select_related("ruleset")
+    return Roster.objects.filter(owner=player, deleted_at__isnull=True).select_related("ruleset")
 
 
 def roster_or_404(player, pk):
@@ -62,8 +62,15 @@ def deleted_characters_of(player):
     return Character.objects.filter(owner=player, deleted_at__isnull=False)
 
 
-def recently_deleted(player, limit=5):
-    return list(deleted_characters_of(player).order_by("-deleted_at")[:limit])
+def deleted_rosters_of(player):
+    if player is None or not player.is_authenticated:
+        return Roster.objects.none()
+    return Roster.objects.filter(owner=player, deleted_at__isnull=False)
+
+
+def recently_deleted(deleted, limit=5):
+    """The last few of a player's deleted cards or rosters, for the undo bar."""
+    return list(deleted.order_by("-deleted_at")[:limit])
 
 
 def members_of(roster):

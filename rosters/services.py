@@ -106,20 +106,25 @@ def duplicate_character(*, character):
     return CharacterResult(character=copy)
 
 
+def hide(thing, *also_changed):
+    thing.deleted_at = timezone.now()
+    thing.save(update_fields=["deleted_at", "updated_at", *also_changed])
+
+
 @transaction.atomic
 def delete_character(*, character):
     """Soft delete, so the player can undo."""
-    character.deleted_at = timezone.now()
     character.marked_for_print = False
-    character.save(update_fields=["deleted_at", "marked_for_print", "updated_at"])
+    hide(character, "marked_for_print")
     return CharacterResult(character=character)
 
 
 @transaction.atomic
-def restore_character(*, character):
-    character.deleted_at = None
-    character.save(update_fields=["deleted_at", "updated_at"])
-    return CharacterResult(character=character)
+def restore(*, thing):
+    """Undo a delete of a card or a roster: it comes back as it was."""
+    thing.deleted_at = None
+    thing.save(update_fields=["deleted_at", "updated_at"])
+    return thing
 
 
 @transaction.atomic
@@ -239,7 +244,9 @@ def set_choice(*, roster, key, values):
 
 @transaction.atomic
 def delete_roster(*, roster):
-    roster.delete()
+    """Soft delete, as for cards: the roster, its members and choices come back on undo."""
+    hide(roster)
+    return RosterResult(roster=roster)
 
 
 @transaction.atomic

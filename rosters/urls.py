@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:pk>/profiles/", views.add_profile, name="add_profile"),
     path("<int:pk>/members/<int:character_pk>/count/", views.set_count, name="set_count"),
     path("<int:pk>/delete/", views.delete, name="delete"),
+    path("<int:pk>/restore/", views.restore, name="restore"),
     path("<int:pk>/export.json", transfer_views.export_json, name="export_json"),
     path("<int:pk>/export.txt", transfer_views.export_text, name="export_text"),
     path("import/", transfer_views.import_roster, name="import"),

@@ -20,8 +20,12 @@ def roster_list(request):
         player = current_player(request, create=True)
         result = services.create_roster(owner=player, **form.cleaned_data)
         return redirect("rosters:detail", pk=result.roster.pk)
-    rosters = selectors.rosters_of(request.user)
-    return render(request, "rosters/list.html", {"rosters": rosters, "form": form})
+    context = {
+        "rosters": selectors.rosters_of(request.user),
+        "deleted": selectors.recently_deleted(selectors.deleted_rosters_of(request.user)),
+        "form": form,
+    }
+    return render(request, "rosters/list.html", context)
 
 
 def builder_context(request, roster):
@@ -191,6 +195,14 @@ def delete(request, pk):
     services.delete_roster(roster=roster)
     messages.success(request, f"Deleted {roster.name}. Its cards stay in My Cards.")
     return redirect("rosters:list")
+
+
+@require_POST
+def restore(request, pk):
+    roster = get_object_or_404(selectors.deleted_rosters_of(request.user), pk=pk)
+    services.restore(thing=roster)
+    messages.success(request, f"{roster.name} is back.")
+    return redirect("rosters:detail", pk=roster.pk)
 
 
 @require_POST

@@ -282,3 +282,38 @@ def test_a_full_cast_buys_no_library_profile_and_leaves_no_stray_card(
     assert response.status_code == 200
     assert "at most 100 characters" in response.content.decode()
     assert Character.objects.count() == before
+
+
+def test_deleting_a_league_can_be_undone_with_everything_in_it(
+    player_client, player, pulp_alley, league
+):
+    member = Character.objects.create(
+        owner=player, ruleset=pulp_alley, character_type="ally", name="Enki"
+    )
+    player_client.post(f"/rosters/{league.pk}/add/", {"character": member.pk})
+    player_client.post(f"/rosters/{league.pk}/choices/perks/", {"perks": ["company-of-heroes"]})
+    response = player_client.post(f"/rosters/{league.pk}/delete/", follow=True)
+    page = response.content.decode()
+    assert "Deleted Smith" in page and "Undo" in page
+    assert player_client.get(f"/rosters/{league.pk}/").status_code == 404
+    assert f'href="/rosters/{league.pk}/"' not in page
+    response = player_client.post(f"/rosters/{league.pk}/restore/", follow=True)
+    assert "Smith&#x27;s League is back" in response.content.decode()
+    restored = player_client.get(f"/rosters/{league.pk}/")
+    assert restored.status_code == 200
+    assert [row["character"] for row in restored.context["rows"]] == [member]
+    league.refresh_from_db()
+    assert league.choices["perks"] == ["company-of-heroes"]
+
+
+def test_a_deleted_league_is_not_printable_and_only_its_owner_can_restore_it(
+    player_client, rival, league
+):
+    from django.test import Client
+
+    player_client.post(f"/rosters/{league.pk}/delete/")
+    assert player_client.get("/print/", {"source": f"roster-{league.pk}"}).status_code == 404
+    other = Client()
+    other.force_login(rival)
+    assert other.post(f"/rosters/{league.pk}/restore/").status_code == 404
+    assert player_client.post(f"/rosters/{league.pk}/restore/").status_code == 302
