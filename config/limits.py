@@ -50,3 +50,9 @@ GUEST_RATE = "30/h"
 PREVIEW_RATE = "120/m"
 # Pages and downloads that render a PDF (print page, card sheets, cheat sheets, roster sheet).
 PDF_RATE = "30/m"
+
+# A guest whose account and work have not changed in this many days is removed, with their
+# work and portrait files (`manage.py remove_idle_guests`, run daily: docs/security.md).
+# A guest's browser session lasts two weeks (Django's SESSION_COOKIE_AGE) and a guest has no
+# password, so after 30 idle days nobody can reach that work any more.
+GUEST_IDLE_DAYS = 30
