@@ -5,7 +5,6 @@ from dataclasses import dataclass
 
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 
 from cards import portraits
@@ -107,6 +106,7 @@ def duplicate_character(*, character):
 
 
 def hide(thing, *also_changed):
+    """Soft delete (a card or a roster): hidden from every selector until `restore`."""
     thing.deleted_at = timezone.now()
     thing.save(update_fields=["deleted_at", "updated_at", *also_changed])
 
@@ -119,12 +119,17 @@ def delete_character(*, character):
     return CharacterResult(character=character)
 
 
+@dataclass(frozen=True)
+class RestoreResult:
+    thing: Character | Roster
+
+
 @transaction.atomic
 def restore(*, thing):
     """Undo a delete of a card or a roster: it comes back as it was."""
     thing.deleted_at = None
     thing.save(update_fields=["deleted_at", "updated_at"])
-    return thing
+    return RestoreResult(thing=thing)
 
 
 @transaction.atomic
