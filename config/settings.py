@@ -34,11 +34,22 @@ def env_list(name, default):
 
 DEBUG = env_bool("DEBUG", False)
 
+# The key signs sessions and CSRF tokens, so serving without one refuses to start
+# (config/wsgi.py, config/asgi.py, the deploy check); commands that serve nothing (migrate,
+# roster, cheatsheet) run without it.
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+if not SECRET_KEY and DEBUG:
     SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
+NO_SECRET_KEY = "SECRET_KEY must be set when DEBUG is off."
+
+
+def require_secret_key(settings):
+    """For the servers: stop with one clear line instead of failing on the first request."""
+    try:
+        settings.SECRET_KEY  # noqa: B018 - Django refuses an empty key on access
+    except ImproperlyConfigured as error:
+        raise ImproperlyConfigured(NO_SECRET_KEY) from error
+
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])

@@ -95,12 +95,30 @@ def test_a_cache_url_that_is_not_redis_says_what_to_set():
     assert "redis://" in result.stderr
 
 
-def test_production_without_secret_key_says_what_to_set():
-    env = {**PRODUCTION, "SECRET_KEY": ""}
-    result = manage("check", **env)
+def test_serving_without_secret_key_refuses_to_start_and_says_what_to_set():
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    env.update({**PRODUCTION, "SECRET_KEY": ""})
+    env.pop("DEBUG", None)
+    result = subprocess.run(
+        [sys.executable, "-c", "import config.wsgi"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode != 0
-    assert "SECRET_KEY must be set" in result.stderr
-    assert "Traceback" not in result.stderr
+    assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
+    deploy = manage(
+        "check", "--deploy", "--fail-level", "WARNING", **{**PRODUCTION, "SECRET_KEY": ""}
+    )
+    assert deploy.returncode != 0 and "SECRET_KEY" in deploy.stderr
+
+
+def test_headless_commands_run_without_debug_or_a_secret_key():
+    # `manage.py roster …`, `cheatsheet …` and `migrate` serve nothing: they need no key.
+    result = manage("check")
+    assert result.returncode == 0, result.stderr
 
 
 def test_unparseable_database_url_is_one_line_not_a_traceback():
