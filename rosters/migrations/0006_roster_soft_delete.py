@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("rosters", "0004_unique_member_position"),
+        ("rosters", "0005_unique_member_position"),
     ]
 
     operations = [

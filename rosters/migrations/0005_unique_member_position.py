@@ -16,7 +16,7 @@ def renumber_positions(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("rosters", "0003_longer_roles"),
+        ("rosters", "0004_drop_unused_share_token"),
     ]
 
     operations = [
