@@ -70,12 +70,23 @@ def save_character(*, owner, ruleset, data, character=None, upload=None, pending
     character.name = data["name"]
     character.profile = data["profile"]
     character.flavour = data.get("flavour", "")
-    if source is not None:
-        character.portrait.save(source.name, source, save=False)
-    if character.portrait and (source is not None or crop is not None):
-        set_portrait_crop(character, crop)
-    # Only what the designer edits: a delete or print mark made meanwhile in another tab stays.
-    character.save(update_fields=DESIGNED_FIELDS if character.pk else None)
+    stored = (character.portrait.name, character.portrait_print.name)
+    try:
+        if source is not None:
+            character.portrait.save(source.name, source, save=False)
+        if character.portrait and (source is not None or crop is not None):
+            set_portrait_crop(character, crop)
+        # Only what the designer edits: a delete or print mark made meanwhile in another tab
+        # stays.
+        character.save(update_fields=DESIGNED_FIELDS if character.pk else None)
+    except BaseException:
+        # The files are written before the row that names them; if the row fails they
+        # belong to nothing, so they go with it.
+        for attname, name in zip(("portrait", "portrait_print"), stored, strict=True):
+            if getattr(character, attname).name != name:
+                getattr(character, attname).delete(save=False)
+                setattr(character, attname, name)
+        raise
     return CharacterResult(character=character)
 
 

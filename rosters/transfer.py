@@ -84,8 +84,7 @@ def import_roster(*, owner, document) -> ImportResult:
                     roster=roster,
                     character=character,
                     position=position,
-                    # The model keeps 40 characters; longer roles mean nothing to any engine.
-                    role=(data.get("role") or "")[:40],
+                    role=data.get("role") or "",  # the schema keeps it to the column's 120
                 )
                 for position, (character, data) in enumerate(
                     zip(characters, document["characters"], strict=True)

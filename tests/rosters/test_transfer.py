@@ -7,6 +7,7 @@ from io import BytesIO
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import DatabaseError
 from PIL import Image
 
 from rosters import selectors, services
@@ -307,3 +308,24 @@ def test_a_file_with_more_characters_than_a_roster_holds_is_refused_whole(player
     with pytest.raises(RosterFormatError, match=f"at most {ROSTER_MAX_CHARACTERS} characters"):
         import_roster(owner=player, document=document)
     assert row_counts() == before
+
+
+def test_a_database_failure_on_a_later_card_leaves_no_row_and_no_picture(
+    player, pulp_alley, media, monkeypatch
+):
+    """The failing card's own picture is written before its row: it must go too."""
+    document = with_portrait(smith(), 0, picture())
+    with_portrait(document, 4, picture())
+    save = Character.save
+
+    def failing_save(character, *args, **kwargs):
+        if character.name == "Little Skeet":
+            raise DatabaseError("the database went away")
+        return save(character, *args, **kwargs)
+
+    monkeypatch.setattr(Character, "save", failing_save)
+    before = row_counts()
+    with pytest.raises(DatabaseError):
+        import_roster(owner=player, document=document)
+    assert row_counts() == before
+    assert media_files(media) == []
