@@ -15,7 +15,7 @@ from rosters.models import Character, Roster, RosterMember
 from rosters.samples import sample_document
 from rosters.transfer import import_roster
 from rules.models import LibraryEntry
-from tests.rosters.hostile_files import HOSTILE_FILES
+from tests.rosters.hostile_files import EXAMPLES, HOSTILE_FILES
 
 pytestmark = pytest.mark.django_db
 
@@ -239,3 +239,24 @@ def test_a_file_over_the_size_limit_is_refused_with_the_limit(player_client, mon
     assert response.status_code == 400
     assert response.context["form"].errors["file"] == [too_big_message()]
     assert not Roster.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "choices",
+    [{"affiliation": None, "genre": None}, {"affiliation": "", "genre": ""}],
+    ids=["null", "empty"],
+)
+def test_a_cast_without_affiliation_or_genre_renders_and_comes_back(
+    player_client, rules_data, choices
+):
+    """Null is the format's "not chosen"; empty text is what the builder stores when a player
+    clears the choice, so an export of such a cast must import again."""
+    cast = json.loads((EXAMPLES / "7tv-claire.json").read_text())
+    cast["choices"] = choices
+    response = player_client.post("/rosters/import/", {"file": upload(cast)})
+    assert response.status_code == 302
+    detail = response["Location"]
+    for url in ("", "export.txt", "export.json"):
+        assert player_client.get(f"{detail}{url}").status_code == 200
+    exported = json.loads(player_client.get(f"{detail}export.json").content)
+    assert validate_roster(exported)["choices"] == choices
