@@ -19,7 +19,7 @@ VERSION = 1
 MIB = 1024 * 1024
 # A league with a large portrait on every card fits with room to spare (base64 adds a third);
 # more than this is not a roster, and parsing it would tie up a server for no one.
-MAX_FILE_BYTES = 24 * MIB
+MAX_FILE_BYTES = 32 * MIB
 # The format's deepest place (a 7TV attack's effects inside a customisation) is 8 levels down.
 MAX_DEPTH = 16
 # More digits than any number the schema allows; int() of thousands of digits is slow.

@@ -93,6 +93,11 @@ HOSTILE_FILES = {
         "house_rules[0].edition",
         "41 characters long; at most 40 fit",
     ),
+    "summary-longer-than-the-form-allows": (
+        with_house_rule(summary="word " * 81),
+        "house_rules[0].summary",
+        "405 characters long; at most 400 fit",
+    ),
     "type-longer-than-its-column": (
         with_first_character(type="a" * 41),
         "characters[0].type",
