@@ -11,6 +11,7 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
+from jsonschema.validators import extend
 
 from rosters.schema import roster_schema
 
@@ -54,10 +55,22 @@ def schema():
     return roster_schema()
 
 
+def whole_number_type(checker, instance):
+    """JSON Schema counts 2.0 as an integer; the pages and engines do not, so neither do we."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# Draft 2020-12, except that an "integer" is written as one.
+RosterValidator = extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", whole_number_type),
+)
+
+
 @cache
 def validator():
     Draft202012Validator.check_schema(schema())
-    return Draft202012Validator(schema())
+    return RosterValidator(schema())
 
 
 def read_roster(path) -> dict:

@@ -103,6 +103,11 @@ HOSTILE_FILES = {
         "characters[0].type",
         "41 characters long; at most 40 fit",
     ),
+    "budget-written-as-a-fraction": (
+        seven_tv_cast(budget=25.0),
+        "budget",
+        "25.0 should be a whole number or null",
+    ),
     "unknown-choice-number": (
         as_bytes(league(choices={"x": 1})),
         "choices",
