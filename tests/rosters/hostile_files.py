@@ -81,7 +81,7 @@ HOSTILE_FILES = {
     "budget-beyond-its-column": (
         as_bytes(league(budget=2**31)),
         "budget",
-        "2147483648 is more than 9999",
+        "2147483648 is more than 10000",
     ),
     "slug-longer-than-its-column": (
         with_house_rule(slug="a" * 81),

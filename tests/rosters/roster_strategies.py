@@ -251,7 +251,7 @@ def rosters(ruleset, max_characters=3):
             "characters": st.lists(character(ruleset), max_size=max_characters),
         },
         optional={
-            "budget": st.one_of(st.none(), count(0, 9999)),
+            "budget": st.one_of(st.none(), count(0, 10_000)),
             "choices": parts.choices,
             "house_rules": st.lists(house_rule(ruleset), max_size=3),
         },
