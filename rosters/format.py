@@ -13,14 +13,14 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 from jsonschema.validators import extend
 
+from config.limits import IMPORT_MAX_BYTES, MIB
 from rosters.schema import roster_schema
 
 FORMAT = "cliffhanger-roster"
 VERSION = 1
-MIB = 1024 * 1024
 # A league with a large portrait on every card fits with room to spare (base64 adds a third);
 # more than this is not a roster, and parsing it would tie up a server for no one.
-MAX_FILE_BYTES = 32 * MIB
+MAX_FILE_BYTES = IMPORT_MAX_BYTES
 # The format's deepest place (a 7TV attack's effects inside a customisation) is 8 levels down.
 MAX_DEPTH = 16
 # More digits than any number the schema allows; int() of thousands of digits is slow.
