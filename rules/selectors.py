@@ -108,6 +108,7 @@ def entry_as_data(entry):
         "level": entry.level,
         "cost": entry.cost,
         "page": entry.page,
+        "section": entry.section,
         "edition": entry.edition,
         "summary": entry.summary,
         "effect": entry.effect,
@@ -126,6 +127,7 @@ def type_as_data(character_type):
         "max_per_roster": character_type.max_per_roster,
         "profile": character_type.profile,
         "page": character_type.page,
+        "section": character_type.section,
         "edition": character_type.edition,
     }
 

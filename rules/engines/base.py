@@ -19,7 +19,8 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 @dataclass(frozen=True)
 class Finding:
     """One thing the engine noticed. `error` breaks legality, `warning` is the book's advice,
-    `info` is just worth knowing. `subject` names the character it is about, if any."""
+    `info` is just worth knowing. `subject` names the character it is about, if any.
+    A book without page numbers is cited by `section` heading instead of `page`."""
 
     code: str
     severity: Severity
@@ -27,6 +28,7 @@ class Finding:
     page: int | None = None
     subject: str | None = None
     custom: bool = False
+    section: str | None = None
 
     def __post_init__(self):
         if self.severity not in SEVERITIES:
@@ -43,7 +45,16 @@ class Finding:
             data["subject"] = self.subject
         if self.custom:
             data["custom"] = True
+        if self.section:
+            data["section"] = self.section
         return data
+
+    @property
+    def citation(self):
+        """Where to look it up, as printed after a message: "p.6", "§ Traits" or ""."""
+        if self.page:
+            return f"p.{self.page}"
+        return f"§ {self.section}" if self.section else ""
 
 
 @dataclass(frozen=True)

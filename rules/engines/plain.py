@@ -18,7 +18,9 @@ def article(name):
 
 
 def plural(word):
-    """Ally -> Allies, Leader -> Leaders."""
+    """Ally -> Allies, Leader -> Leaders, Henchman -> Henchmen."""
+    if word.endswith("man"):
+        return word[:-3] + "men"
     if word[-1:] == "y" and word[-2:-1].lower() not in "aeiou":
         return word[:-1] + "ies"
     return word + "s"
