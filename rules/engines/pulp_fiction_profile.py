@@ -261,7 +261,7 @@ def read_traits(figure):
     slugs = {trait["slug"] for trait in figure.traits}
     reported = set()
     for trait in figure.traits:
-        for other in as_list(as_dict(trait.get("effect")).get("excludes")):
+        for other in slug_list(as_dict(trait.get("effect")).get("excludes")):
             pair = frozenset((trait["slug"], other))
             if other in slugs and pair not in reported:
                 reported.add(pair)
@@ -272,6 +272,10 @@ def read_traits(figure):
                     " contradict each other: keep one.",
                     TRAITS_SECTION,
                 )
+
+
+def slug_list(value):
+    return [item for item in as_list(value) if isinstance(item, str)]
 
 
 def stat(value):
