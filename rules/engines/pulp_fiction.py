@@ -11,6 +11,7 @@ from rules.engines.base import Budget, Finding, Report, RulesBook
 from rules.engines.house_rules import with_roster_house_rules
 from rules.engines.plain import article, as_dict, as_list, counted, plural
 from rules.engines.pulp_fiction_profile import (
+    ATTACHED_TO,
     SIDES,
     WEAPON_STATS,
     character_findings,
@@ -26,12 +27,77 @@ CHARTS_SECTION = "Weapon Stat Reference Charts"
 # pooled by side. The engine follows the trait, and every report says which reading it used.
 AP_READING = "per Leader"
 
-__all__ = ["character_cost", "character_findings", "evaluate", "printed_profile"]
+# The effect keys this engine (its figure reading included) applies, and those the data only
+# records for players (nothing limits light objects, so the backpack's freedom checks nothing).
+EFFECT_KEYS = frozenset(
+    {
+        "move_inches",
+        "reduced_move",
+        "wounds",
+        "save",
+        "ap_dice",
+        "initiative_bonus",
+        "unarmed",
+        "no_driving",
+        "max_range_inches",
+        "needs_light_weapons",
+        "excludes",
+        "ranged",
+        "handgun",
+        "weight",
+        "heavy",
+        "holds_handguns",
+        "max_per_figure",
+    }
+)
+RECORDED_EFFECT_KEYS = frozenset({"carries_light_freely"})
+
+__all__ = [
+    "character_cost",
+    "character_findings",
+    "evaluate",
+    "printed_profile",
+    "profile_cells",
+    "role_choices",
+]
 
 
 def character_cost(character: dict, rules: RulesBook) -> None:
     """Pulp Fiction prices nothing: a figure has no cost."""
     return None
+
+
+def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook):
+    """A Secondary Character picks the Main Character it serves, a Monster its Villain, from
+    the band's figures of that type. As (value, label) pairs; [] for figures that serve no one."""
+    character = as_dict(character)
+    slug = character.get("type")
+    kind = as_dict(rules.character_type(slug) if isinstance(slug, str) else None)
+    wanted = as_dict(kind.get("profile")).get("attaches_to")
+    if not wanted:
+        return []
+    bosses = [
+        str(other.get("name"))
+        for other in map(as_dict, as_list(as_dict(roster).get("characters")))
+        if other.get("type") == wanted and other.get("name")
+    ]
+    return [
+        ("", "Serves no one yet"),
+        *((f"{ATTACHED_TO}{name}", f"Serves {name}") for name in dict.fromkeys(bosses)),
+    ]
+
+
+def profile_cells(printed: dict):
+    """Side, Move, Wounds, Save and activation dice, as (label, value) pairs for a roster row."""
+    printed = as_dict(printed)
+    move = printed.get("move")
+    return [
+        ("Side", printed.get("side") or "—"),
+        ("Move", f'{move}"' if move else "—"),
+        ("Wounds", str(printed.get("wounds") or "—")),
+        ("Save", printed.get("save") or "—"),
+        ("AP", f"{printed['ap_dice']}D6" if printed.get("ap_dice") else "—"),
+    ]
 
 
 def evaluate(roster: dict, rules: RulesBook) -> Report:

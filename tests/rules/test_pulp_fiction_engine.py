@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from rules.engines.pulp_fiction import character_cost, character_findings, evaluate, printed_profile
+from rules.engines.pulp_fiction import (
+    EFFECT_KEYS,
+    RECORDED_EFFECT_KEYS,
+    character_cost,
+    character_findings,
+    evaluate,
+    printed_profile,
+    profile_cells,
+    role_choices,
+)
 from rules.fixture_book import rules_book_from_fixtures
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
@@ -375,3 +384,30 @@ def test_the_villains_example_has_henchmen_and_a_monster(rules):
     assert (
         kinds.count("villain") == 1 and kinds.count("henchman") >= 2 and kinds.count("monster") >= 1
     )
+
+
+def test_a_sidekick_chooses_among_the_main_characters_and_a_monster_among_the_villains(rules):
+    roster = band(DOC, PLAIN_DOC | {"name": "Sam"}, KID, BOSS, ZOMBIE, THUG)
+    kid = role_choices(KID, printed_profile(KID, rules), roster, rules)
+    assert [value for value, _ in kid] == ["", "attached-to:Doc", "attached-to:Sam"]
+    zombie = role_choices(ZOMBIE, printed_profile(ZOMBIE, rules), roster, rules)
+    assert [value for value, _ in zombie] == ["", "attached-to:Boss"]
+    assert role_choices(THUG, printed_profile(THUG, rules), roster, rules) == []
+    assert role_choices(DOC, printed_profile(DOC, rules), roster, rules) == []
+
+
+def test_a_roster_row_shows_side_move_wounds_save_and_activation_dice(rules):
+    hero = figure("Doc", "main-character", traits=["leader", "inhuman"], wounds=3)
+    assert profile_cells(printed_profile(hero, rules)) == [
+        ("Side", "good"),
+        ("Move", '4"'),
+        ("Wounds", "3"),
+        ("Save", "5+"),
+        ("AP", "1D6"),
+    ]
+    assert profile_cells(printed_profile(THUG, rules))[3:] == [("Save", "—"), ("AP", "—")]
+
+
+def test_the_engine_reads_every_effect_key_the_data_uses_and_no_other(rules):
+    used = {key for entry in rules.entries.values() for key in entry["effect"]}
+    assert used == EFFECT_KEYS | RECORDED_EFFECT_KEYS

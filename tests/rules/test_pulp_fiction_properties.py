@@ -7,7 +7,14 @@ import json
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from rules.engines.pulp_fiction import character_cost, character_findings, evaluate, printed_profile
+from rules.engines.pulp_fiction import (
+    character_cost,
+    character_findings,
+    evaluate,
+    printed_profile,
+    profile_cells,
+    role_choices,
+)
 from rules.fixture_book import rules_book_from_fixtures
 
 RULES = rules_book_from_fixtures("pulp-fiction")
@@ -124,10 +131,12 @@ def test_evaluate_never_raises_and_reports_plain_data(data):
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(character | junk)
-def test_a_single_figure_always_prints_a_card(data):
+@given(character | junk, roster | junk)
+def test_a_single_figure_always_prints_a_card(data, band):
     card = printed_profile(data, RULES)
     json.dumps(card)
+    assert all(isinstance(value, str) for _, value in profile_cells(card))
+    assert all(isinstance(value, str) for value, _ in role_choices(data, card, band, RULES))
     assert card["wounds"] >= 1
     assert card["move"] is None or card["move"] in (4, 6) or card["move"] < 4
     for finding in character_findings(data, RULES):
