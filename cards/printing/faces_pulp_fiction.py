@@ -16,7 +16,8 @@ import math
 
 from cards.printing.faces import FACES_DIR, FaceKind
 from cards.printing.fitting import WIDTH_SAFETY, Box, Fit, Run, count_lines, fit
-from cards.printing.geometry import MM_PER_PT
+from cards.printing.geometry import MM_PER_PT, Paper
+from cards.printing.tokens import TokenKind, TokenSheet, lay_out
 from rules.engines import pulp_fiction
 from rules.engines.base import RulesBook
 from rules.engines.plain import as_dict, as_list
@@ -219,3 +220,22 @@ def fit_stat_card(view):
 
 # The kind the Pulp Fiction definition names: the stat card on the shared plain back.
 STAT_CARD = FaceKind(f"{FACES_DIR}/{TEMPLATE}", stat_card, fit_stat_card)
+
+
+# ---- token sheet ------------------------------------------------------------------------------
+# The counters the rules use beside the figures, in the palette's ink colours (SVG needs them
+# spelt out): teal, red, mustard.
+TOKEN_KINDS = (
+    TokenKind("activation-point", "AP", "activation point", "#1f5f61"),
+    TokenKind("wound", "W", "wound", "#a8321e"),
+    TokenKind("spare-ammo", "AMMO", "spare ammo marker", "#d9a21b", size=3.4),
+)
+
+
+def band_tokens(roster: dict, rules: RulesBook, paper: Paper) -> TokenSheet:
+    """The band's token sheet: as many of each counter as the engine says it can use."""
+    counts = pulp_fiction.token_counts(roster, rules)
+    name = str(as_dict(roster).get("name") or "Band")
+    return lay_out(
+        f"{name}: tokens", [(kind, counts.get(kind.slug, 0)) for kind in TOKEN_KINDS], paper
+    )

@@ -59,6 +59,7 @@ __all__ = [
     "printed_profile",
     "profile_cells",
     "role_choices",
+    "token_counts",
 ]
 
 
@@ -85,6 +86,21 @@ def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook)
         ("", "Serves no one yet"),
         *((f"{ATTACHED_TO}{name}", f"Serves {name}") for name in dict.fromkeys(bosses)),
     ]
+
+
+def token_counts(roster: dict, rules: RulesBook) -> dict[str, int]:
+    """Counters the band needs at the table: an activation point token for each lesser figure
+    (one marks it each turn it acts), a wound token for each wound a Main Character or Villain
+    can take, and its Spare Ammo Markers."""
+    roster = as_dict(roster)
+    rules, _ = with_roster_house_rules(roster, rules)
+    figures = [read_figure(character, rules) for character in as_list(roster.get("characters"))]
+    figures = [figure for figure in figures if figure.kind is not None]
+    return {
+        "activation-point": sum(1 for figure in figures if figure.lesser),
+        "wound": sum(f.wounds for f in figures if f.type_rules.get("multi_wound")),
+        "spare-ammo": sum(spare_ammo(members) for members in by_side(figures).values()),
+    }
 
 
 def profile_cells(printed: dict):

@@ -14,6 +14,7 @@ from rules.engines.pulp_fiction import (
     printed_profile,
     profile_cells,
     role_choices,
+    token_counts,
 )
 from rules.fixture_book import rules_book_from_fixtures
 
@@ -128,6 +129,7 @@ def test_evaluate_never_raises_and_reports_plain_data(data):
     assert report.budget.used == (len(characters) if isinstance(characters, list) else 0)
     json.dumps(report.to_dict())
     assert isinstance(report.budget.detail_lines, list)
+    assert all(count >= 0 for count in token_counts(data, RULES).values())
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
