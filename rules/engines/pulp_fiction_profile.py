@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from rules.engines.base import Finding, RulesBook
-from rules.engines.effects import is_count
+from rules.engines.effects import effect_of, is_count
 from rules.engines.plain import article, as_dict, as_list, counted, name_of
 
 STANDARD_MOVE = 4  # Standard Actions
@@ -95,11 +95,7 @@ class Figure:
 
     def effects(self, key):
         """(trait, value) for every trait whose effect carries `key`."""
-        return [
-            (trait, as_dict(trait.get("effect"))[key])
-            for trait in self.traits
-            if key in as_dict(trait.get("effect"))
-        ]
+        return [(trait, effect_of(trait)[key]) for trait in self.traits if key in effect_of(trait)]
 
     def has(self, key):
         return any(value for _, value in self.effects(key))
@@ -261,7 +257,7 @@ def read_traits(figure):
     slugs = {trait["slug"] for trait in figure.traits}
     reported = set()
     for trait in figure.traits:
-        for other in slug_list(as_dict(trait.get("effect")).get("excludes")):
+        for other in slug_list(effect_of(trait).get("excludes")):
             pair = frozenset((trait["slug"], other))
             if other in slugs and pair not in reported:
                 reported.add(pair)
@@ -290,7 +286,7 @@ def read_kit(figure):
         entry = library_item(figure, "weapon", item.get("weapon"))
         if entry is None:
             continue
-        effect, data = as_dict(entry.get("effect")), as_dict(entry.get("data"))
+        effect, data = effect_of(entry), as_dict(entry.get("data"))
         printed = as_dict(data.get("stats"))
         weight = (
             item.get("weight") if item.get("weight") in ("light", "heavy") else effect.get("weight")
@@ -414,14 +410,12 @@ def check_move(figure):
 
 
 def check_carrying(figure):
-    holsters = sum(
-        1 for item in figure.equipment if as_dict(item.get("effect")).get("holds_handguns")
-    )
+    holsters = sum(1 for item in figure.equipment if effect_of(item).get("holds_handguns"))
     limit = next(
         (
-            as_dict(item.get("effect"))["max_per_figure"]
+            effect_of(item)["max_per_figure"]
             for item in figure.equipment
-            if is_count(as_dict(item.get("effect")).get("max_per_figure"))
+            if is_count(effect_of(item).get("max_per_figure"))
         ),
         None,
     )
@@ -454,9 +448,7 @@ def check_carrying(figure):
         for weapon in figure.weapons
         if weapon["weight"] == "heavy" and not weapon["holstered"]
     ]
-    heavy += [
-        name_of(item) for item in figure.equipment if as_dict(item.get("effect")).get("heavy")
-    ]
+    heavy += [name_of(item) for item in figure.equipment if effect_of(item).get("heavy")]
     if len(heavy) > MAX_HEAVY_OBJECTS:
         figure.add(
             "too-many-heavy",
