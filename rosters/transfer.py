@@ -228,7 +228,7 @@ def roster_as_text(*, document, report, rules, game) -> str:
         document["name"],
         f"{game} · {report.budget.label} · {'legal' if report.legal else 'NOT LEGAL'}",
         *(
-            f"  ! {finding.message}{page_note(finding.page)}"
+            f"  ! {finding.message}{f' ({finding.citation})' if finding.citation else ''}"
             for finding in report.of_severity("error")
         ),
     ]
@@ -273,7 +273,3 @@ def entry_label(rules, kind, slug):
     if entry.get("custom"):
         label += " [house rule]"
     return label
-
-
-def page_note(page):
-    return f" (p.{page})" if page else ""

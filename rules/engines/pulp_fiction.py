@@ -7,7 +7,7 @@ because the source has no page numbers."""
 
 from collections import defaultdict
 
-from rules.engines.base import Budget, Finding, Report, RulesBook
+from rules.engines.base import Budget, Finding, ProfileSummary, Report, RulesBook
 from rules.engines.house_rules import with_roster_house_rules
 from rules.engines.plain import article, as_dict, as_list, counted, plural
 from rules.engines.pulp_fiction_profile import (
@@ -57,7 +57,7 @@ __all__ = [
     "character_findings",
     "evaluate",
     "printed_profile",
-    "profile_cells",
+    "profile_summary",
     "role_choices",
     "token_counts",
 ]
@@ -103,17 +103,28 @@ def token_counts(roster: dict, rules: RulesBook) -> dict[str, int]:
     }
 
 
-def profile_cells(printed: dict):
-    """Side, Move, Wounds, Save and activation dice, as (label, value) pairs for a roster row."""
+def profile_summary(character: dict, printed: dict, rules: RulesBook) -> ProfileSummary:
+    """Side, Move, Wounds, Save and activation dice as the builder row's cells; the line adds
+    the type and the weapons; the traits by name."""
     printed = as_dict(printed)
     move = printed.get("move")
-    return [
-        ("Side", printed.get("side") or "—"),
+    cells = (
+        ("Side", str(printed.get("side") or "—")),
         ("Move", f'{move}"' if move else "—"),
         ("Wounds", str(printed.get("wounds") or "—")),
-        ("Save", printed.get("save") or "—"),
+        ("Save", str(printed.get("save") or "—")),
         ("AP", f"{printed['ap_dice']}D6" if printed.get("ap_dice") else "—"),
-    ]
+    )
+    weapons = [str(as_dict(weapon).get("name")) for weapon in as_list(printed.get("weapons"))]
+    line = " · ".join(
+        [
+            str(printed.get("type_name") or "No type"),
+            *(f"{label} {value}" for label, value in cells),
+            *([", ".join(weapons)] if weapons else []),
+        ]
+    )
+    traits = tuple(str(as_dict(trait).get("name")) for trait in as_list(printed.get("traits")))
+    return ProfileSummary(cells=cells, line=line, abilities=traits)
 
 
 def evaluate(roster: dict, rules: RulesBook) -> Report:

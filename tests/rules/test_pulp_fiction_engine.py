@@ -15,7 +15,7 @@ from rules.engines.pulp_fiction import (
     character_findings,
     evaluate,
     printed_profile,
-    profile_cells,
+    profile_summary,
     role_choices,
 )
 from rules.fixture_book import rules_book_from_fixtures
@@ -397,15 +397,24 @@ def test_a_sidekick_chooses_among_the_main_characters_and_a_monster_among_the_vi
 
 
 def test_a_roster_row_shows_side_move_wounds_save_and_activation_dice(rules):
-    hero = figure("Doc", "main-character", traits=["leader", "inhuman"], wounds=3)
-    assert profile_cells(printed_profile(hero, rules)) == [
+    hero = figure(
+        "Doc", "main-character", traits=["leader", "inhuman"], wounds=3, weapons=[HANDGUN]
+    )
+    summary = profile_summary(hero, printed_profile(hero, rules), rules)
+    assert summary.cells == (
         ("Side", "good"),
         ("Move", '4"'),
         ("Wounds", "3"),
         ("Save", "5+"),
         ("AP", "1D6"),
-    ]
-    assert profile_cells(printed_profile(THUG, rules))[3:] == [("Save", "—"), ("AP", "—")]
+    )
+    assert (
+        summary.line
+        == 'Main Character · Side good · Move 4" · Wounds 3 · Save 5+ · AP 1D6 · Handgun'
+    )
+    assert summary.abilities == ("Leader", "Inhuman")
+    thug = profile_summary(THUG, printed_profile(THUG, rules), rules)
+    assert thug.cells[3:] == (("Save", "—"), ("AP", "—"))
 
 
 def test_the_engine_reads_every_effect_key_the_data_uses_and_no_other(rules):

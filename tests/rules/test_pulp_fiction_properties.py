@@ -12,7 +12,7 @@ from rules.engines.pulp_fiction import (
     character_findings,
     evaluate,
     printed_profile,
-    profile_cells,
+    profile_summary,
     role_choices,
     token_counts,
 )
@@ -137,7 +137,7 @@ def test_evaluate_never_raises_and_reports_plain_data(data):
 def test_a_single_figure_always_prints_a_card(data, band):
     card = printed_profile(data, RULES)
     json.dumps(card)
-    assert all(isinstance(value, str) for _, value in profile_cells(card))
+    assert all(isinstance(value, str) for _, value in profile_summary(data, card, RULES).cells)
     assert all(isinstance(value, str) for value, _ in role_choices(data, card, band, RULES))
     assert card["wounds"] >= 1
     assert card["move"] is None or card["move"] in (4, 6) or card["move"] < 4
