@@ -8,4 +8,5 @@ urlpatterns = [
     path("cards.pdf", print_views.print_pdf, name="pdf"),
     path("print-check.pdf", print_views.calibration_pdf, name="calibration"),
     path("back-offset/", print_views.save_back_offset, name="back_offset"),
+    path("rosters/<int:pk>/tokens.pdf", print_views.token_sheet_pdf, name="tokens"),
 ]

@@ -13,12 +13,15 @@ from accounts.players import current_player, player_required
 from cards import services
 from cards.pdf import pdf_attachment, pdf_rate_limited
 from cards.print_forms import BackOffsetForm, PrintForm, copies_from
-from cards.printing import calibration, sources
+from cards.printing import calibration, sources, tokens
 from cards.printing.faces import has_own_back
 from cards.printing.geometry import PAPERS
 from cards.printing.sheets import PrintOptions, print_cards
 from cards.printing.thumbnails import page_thumbnails
 from config.limits import PRINT_MAX_COPIES
+from rosters import selectors
+from rules.rulesets import find
+from rules.selectors import rules_book
 
 
 def back_offset(player):
@@ -108,3 +111,19 @@ def save_back_offset(request):
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
         back = ""
     return redirect(back or "printing:page")
+
+
+@require_GET
+@pdf_rate_limited
+def token_sheet_pdf(request, pk):
+    """The counters one of the player's rosters uses at the table, for games that have them
+    (somebody else's roster, or a game without tokens, is not found)."""
+    roster = selectors.roster_or_404(request.user, pk)
+    maker = find(roster.ruleset.slug).token_sheet_maker if find(roster.ruleset.slug) else None
+    paper = request.GET.get("paper", "a4")
+    if maker is None or paper not in PAPERS:
+        raise Http404("No token sheet for this roster.")
+    rules = rules_book(roster.ruleset, request.user)
+    data = selectors.roster_data(roster, selectors.members_of(roster), rules)
+    pdf = tokens.token_sheet_pdf(maker(data, rules, PAPERS[paper]))
+    return pdf_attachment(pdf, f"{slugify(roster.name) or 'roster'}-tokens-{paper}.pdf")

@@ -10,6 +10,7 @@ from rosters.forms import BudgetForm, ModelCountForm, NewRosterForm, record_id, 
 from rosters.meter import meter_for
 from rosters.models import RosterMember
 from rules import engines
+from rules.rulesets import find
 from rules.selectors import rules_book
 
 
@@ -49,6 +50,7 @@ def builder_context(request, roster):
     rows = []
     for member, data in zip(members, cast["characters"], strict=True):
         printed = engine.printed_profile(data, rules)
+        summary = engine.profile_summary(data, printed, rules)
         rows.append(
             {
                 "member": member,
@@ -57,12 +59,9 @@ def builder_context(request, roster):
                 "cost": engine.character_cost(data, rules),
                 "counted": member.character.character_type in spec.counted_types,
                 "findings": report.about(member.character.name),
-                "cells": engine.profile_summary(data, printed, rules).cells,
+                "cells": summary.cells,
                 "roles": engine.role_choices(data, printed, cast, rules),
-                "abilities": [
-                    (rules.entry("ability", slug) or {"name": slug})["name"]
-                    for slug in member.character.profile.get("abilities", [])
-                ],
+                "abilities": summary.abilities,
             }
         )
     names = {row["character"].name for row in rows}
@@ -83,6 +82,7 @@ def builder_context(request, roster):
             for setting in spec.settings
         ],
         "budget_presets": spec.budget_presets,
+        "token_sheet": bool(find(roster.ruleset.slug).token_sheet),
         "library": sorted(rules.of_kind(spec.library_kind), key=library_order(spec))
         if spec.library_kind
         else [],

@@ -9,6 +9,7 @@ DEFINITION = RulesetDefinition(
     designer="cards.designers.pulp_fiction.PulpFictionCharacterForm",
     character_face="cards.printing.faces_pulp_fiction.STAT_CARD",
     cheatsheet_reading="cards.cheatsheets.readings.pulp_fiction",
+    token_sheet="cards.printing.faces_pulp_fiction.band_tokens",
     # No points, so no budget presets; a band makes no choices as a whole.
     builder=BuilderSpec(),
     # Traits, weapons and kit players invent need no number: nothing is priced or levelled.
