@@ -76,7 +76,9 @@ class Budget:
     @property
     def label(self):
         if self.total is None:
-            return f"{self.used} {self.unit}".strip()
+            # Nothing to fill, so the count reads as words: "1 figure", "5 figures".
+            unit = self.unit[:-1] if self.used == 1 and self.unit.endswith("s") else self.unit
+            return f"{self.used} {unit}".strip()
         return f"{self.used} / {self.total} {self.unit} used"
 
     @property

@@ -37,6 +37,7 @@ def test_a_new_band_says_it_has_no_points_and_shows_no_limit(player_client, band
     page = response.content.decode()
     assert "no points" in page
     assert "/ None" not in page and "None figures" not in page
+    assert "<meter" not in page  # nothing to fill, so no gauge
 
 
 def test_the_designer_opens_on_a_main_character_and_previews_the_stat_card(player_client):

@@ -223,6 +223,8 @@ def test_a_band_says_plainly_it_has_no_points_and_its_budget_no_total(rules):
     report = evaluate(band(DOC, KID), rules)
     assert report.budget.total is None
     assert report.budget.used == 2 and report.budget.unit == "figures"
+    assert report.budget.label == "2 figures" and not report.budget.over
+    assert evaluate(band(DOC), rules).budget.label == "1 figure"
     [note] = found(rules, band(DOC, KID), "no-points")
     assert "no points" in note.message and note.severity == "info"
     assert report.to_dict()["budget"]["total"] is None
