@@ -5,6 +5,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from rules.engines.plain import citation
+
 # A source without page numbers (Pulp Fiction is a web page) is cited by section heading.
 SECTION_HELP = "the source's section heading, where it has no page numbers"
 
@@ -51,6 +53,10 @@ class CharacterType(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def citation(self):
+        return citation(self.page, self.section)
 
 
 class LibraryEntry(models.Model):
@@ -104,6 +110,10 @@ class LibraryEntry(models.Model):
     @property
     def is_custom(self):
         return self.owner_id is not None
+
+    @property
+    def citation(self):
+        return citation(self.page, self.section)
 
 
 class Deck(models.Model):

@@ -14,6 +14,7 @@ from rules import engines
 from rules.engines.base import RulesBook
 from rules.engines.effects import effect_of
 from rules.engines.plain import as_dict, as_list, plural, slugs
+from rules.engines.plain import citation as plain_citation
 from rules.fixture_folder import FIXTURES_DIR, read_yaml
 from rules.rulesets import find
 
@@ -104,10 +105,10 @@ class QuickReference:
 
 def citation(where):
     """Where to look: a page number (17 -> "p.17") or, for a source without pages (Pulp
-    Fiction, a web page), its section heading ("Traits" -> "§ Traits")."""
-    if isinstance(where, int) and not isinstance(where, bool):
-        return f"p.\u2060{where}"
-    return f"§ {where}" if isinstance(where, str) and where else ""
+    Fiction, a web page), its section heading ("Traits" -> "§ Traits"). A word joiner keeps
+    "p." and its number on one line."""
+    section = where if isinstance(where, str) else None
+    return plain_citation(where, section).replace("p.", "p.\u2060", 1)
 
 
 def page_label(pages):
@@ -205,7 +206,7 @@ class Entry:
 
     @property
     def cite(self):
-        return citation(self.page) or citation(self.section)
+        return citation(self.page) or citation(self.section or None)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
+from rules.engines.plain import citation
+
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 
@@ -52,9 +54,7 @@ class Finding:
     @property
     def citation(self):
         """Where to look it up, as printed after a message: "p.6", "§ Traits" or ""."""
-        if self.page:
-            return f"p.{self.page}"
-        return f"§ {self.section}" if self.section else ""
+        return citation(self.page, self.section)
 
 
 @dataclass(frozen=True)
