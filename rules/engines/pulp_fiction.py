@@ -21,7 +21,6 @@ from rules.engines.pulp_fiction_profile import (
 
 SETUP_SECTION = "Game Set-up"
 AP_SECTION = "Activation Points"
-AMMO_SECTION = "Spare Ammo Markers"
 CHARTS_SECTION = "Weapon Stat Reference Charts"
 # The Activation Points section says 1D6 "per side"; the Leader trait says 1D6 per Leader,
 # pooled by side. The engine follows the trait, and every report says which reading it used.
