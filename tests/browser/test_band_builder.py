@@ -23,6 +23,8 @@ def design(page, *, kind, name, side="", traits=()):
 
 
 def test_build_a_band_and_print_its_cards(page):
+    # Each save renders the stat card preview (WeasyPrint): allow a loaded machine its time.
+    page.set_default_timeout(30_000)
     page.goto("/rosters/")
     page.get_by_label("Game").select_option(label="Pulp Fiction")
     page.get_by_label("Name").fill("Doc Thunder's Irregulars")
