@@ -160,12 +160,13 @@ def test_a_file_from_a_newer_cliffhanger_is_refused(player, pulp_alley):
     assert row_counts() == before
 
 
-@pytest.mark.parametrize("slug", ["chess", "pulp-fiction"], ids=["unknown", "no-engine-yet"])
+@pytest.mark.parametrize("slug", ["chess", "dime-novel"], ids=["unknown", "no-engine-yet"])
 def test_a_game_this_site_cannot_report_on_is_refused(player, pulp_alley, slug):
-    # A ruleset whose books are loaded but whose roster engine is not written yet.
+    # A ruleset whose books are loaded but whose roster engine is not written yet (all four
+    # shipped games are registered, so the test lists one of its own).
     Ruleset.objects.get_or_create(
-        slug="pulp-fiction",
-        defaults={"name": "Pulp Fiction", "edition": "1", "source_book": "Rules"},
+        slug="dime-novel",
+        defaults={"name": "Dime Novel", "edition": "1", "source_book": "Rules"},
     )
     document = {**smith(), "ruleset": slug, "characters": []}
     before = row_counts()
