@@ -32,12 +32,15 @@ $(VENV)/.installed-dev: requirements-dev.lock $(VENV)/.installed
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
-# Idempotent: migrations and rules data can be applied any number of times.
+# Idempotent: migrations, the cache table and rules data can be applied any number of times.
 rules: install
 	@$(MANAGE) checkdb
 	$(MANAGE) migrate --no-input
+	$(MANAGE) createcachetable
 	$(MANAGE) load_rules
 
+# DEBUG is off unless switched on: only the development server (and what it runs first) has it.
+run: export DEBUG ?= 1
 # The development server and a print worker beside it (big prints run on the worker); both
 # stop together.
 run: rules
@@ -60,6 +63,7 @@ format: install-dev
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+bench: export DEBUG ?= 1
 bench: install-dev rules
 	$(MANAGE) bench
 

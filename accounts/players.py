@@ -3,8 +3,11 @@
 from functools import wraps
 
 from django.contrib.auth import login
+from django_ratelimit.core import is_ratelimited
+from django_ratelimit.exceptions import Ratelimited
 
 from accounts.services import create_guest
+from config import limits
 
 
 def current_player(request, *, create=False):
@@ -14,6 +17,11 @@ def current_player(request, *, create=False):
         return request.user
     if not create:
         return None
+    # Each guest is a user row: one address cannot mint them without end.
+    if is_ratelimited(
+        request, group="guest", key="ip", rate=limits.rate("GUEST_RATE"), increment=True
+    ):
+        raise Ratelimited()
     guest = create_guest()
     login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
     return guest

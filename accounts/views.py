@@ -2,17 +2,34 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect, render
+from django.utils.decorators import method_decorator
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
+from django_ratelimit.decorators import ratelimit
 
 from accounts.forms import SignUpForm
 from accounts.services import adopt_guest_work, register_guest
+from config import limits
+
+
+def safe_next(request):
+    """Where the player was before signing up, if that is a page of this site; never another
+    site (an open redirect would lend our name to someone else's page)."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    allowed = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    # Only a path of this site: a bare word would be read as a URL name by redirect().
+    return target if allowed and target.startswith("/") else ""
 
 
 @require_http_methods(["GET", "POST"])
+@ratelimit(group="guest", key="ip", rate=limits.rate("GUEST_RATE"), method="POST")
 def signup(request):
     guest = request.user if request.user.is_authenticated and request.user.is_guest else None
+    back = safe_next(request)
     if request.user.is_authenticated and guest is None:
-        return redirect("home")
+        return redirect(back or "home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if guest is not None:
@@ -26,10 +43,27 @@ def signup(request):
             user = form.save()
             messages.success(request, f"Welcome to Cliffhanger, {user.username}.")
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
-    return render(request, "accounts/signup.html", {"form": form, "is_guest": guest is not None})
+        return redirect(back or "home")
+    context = {"form": form, "is_guest": guest is not None, "next": back}
+    return render(request, "accounts/signup.html", context)
 
 
+# Password guessing stops at LOGIN_RATE_*: per account named, and per client address.
+@method_decorator(
+    ratelimit(
+        group="login-account",
+        key="post:username",
+        rate=limits.rate("LOGIN_RATE_PER_ACCOUNT"),
+        method="POST",
+    ),
+    name="post",
+)
+@method_decorator(
+    ratelimit(
+        group="login-client", key="ip", rate=limits.rate("LOGIN_RATE_PER_CLIENT"), method="POST"
+    ),
+    name="post",
+)
 class LoginView(auth_views.LoginView):
     """Logging in from a guest session brings the guest's rosters and cards along."""
 

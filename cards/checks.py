@@ -49,6 +49,8 @@ def part_problems(definition):
         problems += face_problems(path, f"{deck} deck face")
     if not callable(resolve(definition.cheatsheet_reading)):
         problems.append(f"its cheat-sheet reading {definition.cheatsheet_reading!r} is missing")
+    if definition.token_sheet and not callable(resolve(definition.token_sheet)):
+        problems.append(f"its token sheet {definition.token_sheet!r} is missing")
     return problems
 
 

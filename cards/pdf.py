@@ -11,9 +11,16 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django_ratelimit.decorators import ratelimit
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
+
+from config import limits
+
+# Every view that renders a PDF counts against one rate per client (config/limits.py): a
+# render holds a worker for seconds, so no client may queue them without end.
+pdf_rate_limited = ratelimit(group="pdf", key="user_or_ip", rate=limits.rate("PDF_RATE"))
 
 
 def allowed_roots():

@@ -3,7 +3,8 @@
 from django import forms
 
 from cards.printing.geometry import PAPERS
-from cards.printing.sources import CARDS, MAX_COPIES
+from cards.printing.sources import CARDS
+from config.limits import PRINT_MAX_COPIES
 
 OFFSET_LIMIT = 20  # mm; a printer that misses by more needs fixing, not an offset
 
@@ -34,13 +35,13 @@ class PrintForm(forms.Form):
 
 
 def copies_from(query):
-    """copies-<pk> values from the query string, each 0 to MAX_COPIES; unreadable ones
-    count as one copy."""
+    """copies-<pk> values from the query string, each 0 to PRINT_MAX_COPIES (the page says
+    so next to the field); unreadable ones count as one copy."""
     copies = {}
     for key, value in query.items():
         if key.startswith("copies-"):
             try:
-                copies[key] = min(max(int(value), 0), MAX_COPIES)
+                copies[key] = min(max(int(value), 0), PRINT_MAX_COPIES)
             except ValueError:
                 copies[key] = 1
     return copies

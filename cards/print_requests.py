@@ -8,10 +8,7 @@ from django.http import Http404
 from cards.print_forms import PrintForm, copies_from
 from cards.printing import sources
 from cards.printing.sheets import PrintOptions
-
-# Jobs up to this many cards (ten sheets) are drawn while the player waits; bigger ones
-# go to a print worker.
-INTERACTIVE_CARDS = 90
+from config.limits import PRINT_INTERACTIVE_CARDS
 
 
 @dataclass(frozen=True)
@@ -26,7 +23,8 @@ class PrintRequest:
 
     @property
     def interactive(self):
-        return self.cards <= INTERACTIVE_CARDS
+        # Up to ten sheets are drawn while the player waits; bigger jobs go to a worker.
+        return self.cards <= PRINT_INTERACTIVE_CARDS
 
 
 def back_offset(player):

@@ -16,13 +16,17 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player, player_required
 from cards import selectors, services
-from cards.pdf import pdf_attachment
+from cards.pdf import pdf_attachment, pdf_rate_limited
 from cards.print_forms import BackOffsetForm
 from cards.print_requests import print_request
-from cards.printing import cache, calibration, sheets
+from cards.printing import cache, calibration, sheets, tokens
 from cards.printing.faces import has_own_back
 from cards.printing.geometry import PAPERS
 from cards.printing.thumbnails import page_thumbnails
+from config.limits import PRINT_MAX_COPIES
+from rosters import selectors as roster_selectors
+from rules.rulesets import find
+from rules.selectors import rules_book
 
 # The Print page previews the first sheet (and its backs): a few faces to draw, however big
 # the job, while the whole PDF is drawn for Download.
@@ -45,12 +49,19 @@ def whole_job(wanted):
 
 
 @require_GET
+@pdf_rate_limited
 def print_page(request):
+    return print_page_response(request)
+
+
+def print_page_response(request):
+    """The Print page; a job over the card limit gets it with the numbers and a 400, and
+    nothing is drawn."""
     player = current_player(request)
     wanted = print_request(player, request.GET)
     printable, options = wanted.printable, wanted.options
     result = job = None
-    if any(face.copies for face in printable.faces):
+    if any(face.copies for face in printable.faces) and not printable.too_big:
         result = sheets.print_cards(
             printable.faces, options, title=printable.title, first_pages=PREVIEW_PAGES
         )
@@ -70,8 +81,10 @@ def print_page(request):
         "query": request.GET.urlencode(),
         "offset_form": BackOffsetForm(initial={"x_mm": x_mm, "y_mm": y_mm}),
         "own_backs": any(has_own_back(face) for face in printable.faces),
+        "max_copies": PRINT_MAX_COPIES,
     }
-    return render(request, "cards/print/page.html", context)
+    status = 400 if printable.too_big else 200
+    return render(request, "cards/print/page.html", context, status=status)
 
 
 @require_POST
@@ -79,14 +92,19 @@ def prepare_pdf(request):
     """Draw the whole job into the print cache (the page asks right after loading), so the
     Download that follows is served from it."""
     wanted = print_request(current_player(request), request.GET)
+    if wanted.printable.too_big:
+        return print_page_response(request)
     sheets.draw(whole_job(wanted))
     return render(request, "cards/print/page.html#prepared", {"query": request.GET.urlencode()})
 
 
 @require_GET
+@pdf_rate_limited
 def print_pdf(request):
     wanted = print_request(current_player(request), request.GET)
     printable = printable_or_404(wanted)
+    if printable.too_big:
+        return print_page_response(request)
     result = sheets.print_cards(printable.faces, wanted.options, title=printable.title)
     return pdf_attachment(result.pdf, filename(wanted))
 
@@ -95,6 +113,8 @@ def print_pdf(request):
 @player_required
 def start_print_job(request):
     wanted = print_request(request.user, request.GET)
+    if wanted.printable.too_big:
+        return print_page_response(request)
     job = whole_job(wanted)
     started = services.start_print_job(
         player=request.user,
@@ -133,6 +153,7 @@ def print_job_pdf(request, pk):
 
 
 @require_GET
+@pdf_rate_limited
 def calibration_pdf(request):
     paper = request.GET.get("paper", "a4")
     if paper not in PAPERS:
@@ -153,3 +174,19 @@ def save_back_offset(request):
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
         back = ""
     return redirect(back or "printing:page")
+
+
+@require_GET
+@pdf_rate_limited
+def token_sheet_pdf(request, pk):
+    """The counters one of the player's rosters uses at the table, for games that have them
+    (somebody else's roster, or a game without tokens, is not found)."""
+    roster = roster_selectors.roster_or_404(request.user, pk)
+    maker = find(roster.ruleset.slug).token_sheet_maker if find(roster.ruleset.slug) else None
+    paper = request.GET.get("paper", "a4")
+    if maker is None or paper not in PAPERS:
+        raise Http404("No token sheet for this roster.")
+    rules = rules_book(roster.ruleset, request.user)
+    data = roster_selectors.roster_data(roster, roster_selectors.members_of(roster), rules)
+    pdf = tokens.token_sheet_pdf(maker(data, rules, PAPERS[paper]))
+    return pdf_attachment(pdf, f"{slugify(roster.name) or 'roster'}-tokens-{paper}.pdf")

@@ -6,6 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit.decorators import ratelimit
 
 from accounts.players import current_player
 from cards import portraits
@@ -14,6 +15,7 @@ from cards.models import PendingPortrait
 from cards.printing.faces import character_face, has_own_back
 from cards.printing.preview import card_png
 from cards.printing.sources import data_uri, stored_portrait
+from config import limits
 from rosters import selectors, services
 from rosters.forms import record_id
 from rosters.serialize import character_as_data
@@ -107,8 +109,12 @@ def designer(request, pk=None):
             messages.success(request, f"{result.character.name} saved to My Cards.")
             roster = joining_roster(request, ruleset)
             if roster is not None:
-                services.add_member(roster=roster, character=result.character)
-                return redirect("rosters:detail", pk=roster.pk)
+                try:
+                    services.add_member(roster=roster, character=result.character)
+                except services.RosterFull as error:
+                    messages.error(request, f"{error} The card is in My Cards.")
+                else:
+                    return redirect("rosters:detail", pk=roster.pk)
             return redirect("cards:edit", pk=result.character.pk)
     context = designer_context(request, form, ruleset, rules, character, portrait)
     partial = "#editor" if request.htmx and request.POST.get("retype") else ""
@@ -118,6 +124,7 @@ def designer(request, pk=None):
 
 
 @require_POST
+@ratelimit(group="preview", key="user_or_ip", rate=limits.rate("PREVIEW_RATE"))
 def designer_preview(request, pk=None):
     """The live preview: the card and its findings for whatever the form holds right now."""
     character = selectors.character_or_404(request.user, pk) if pk else None
@@ -212,7 +219,7 @@ def card_library(request):
         "ruleset": ruleset_slug,
         "type_choices": selectors.character_type_choices(request.user),
         "marked": selectors.characters_of(request.user).filter(marked_for_print=True).count(),
-        "deleted": selectors.recently_deleted(request.user),
+        "deleted": selectors.recently_deleted(selectors.deleted_characters_of(request.user)),
         "designer_rulesets": set(playable_slugs()),
     }
     template = "cards/library.html#results" if request.htmx else "cards/library.html"
@@ -240,7 +247,7 @@ def delete_card(request, pk):
 @require_POST
 def restore_card(request, pk):
     character = get_object_or_404(selectors.deleted_characters_of(request.user), pk=pk)
-    services.restore_character(character=character)
+    services.restore(thing=character)
     messages.success(request, f"{character.name} is back.")
     return redirect("cards:library")
 

@@ -1,7 +1,9 @@
 """Settings for Cliffhanger, read from the environment.
 
-Out of the box (no variables set) it runs in DEBUG on SQLite. Production sets DEBUG=0,
-SECRET_KEY, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS and DATABASE_URL (PostgreSQL).
+DEBUG is off unless switched on: `make run` sets DEBUG=1 (and the test run, through
+config/settings_test.py). Production sets SECRET_KEY, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS,
+DATABASE_URL (PostgreSQL) and REDIS_URL (the cache every app server shares). Size and rate
+limits are in config/limits.py.
 """
 
 import os
@@ -10,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+
+from config import limits
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -28,13 +32,24 @@ def env_list(name, default):
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+DEBUG = env_bool("DEBUG", False)
 
+# The key signs sessions and CSRF tokens, so serving without one refuses to start
+# (config/wsgi.py, config/asgi.py, the deploy check); commands that serve nothing (migrate,
+# roster, cheatsheet) run without it.
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+if not SECRET_KEY and DEBUG:
     SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
+NO_SECRET_KEY = "SECRET_KEY must be set when DEBUG is off."
+
+
+def require_secret_key(settings):
+    """For the servers: stop with one clear line instead of failing on the first request."""
+    try:
+        settings.SECRET_KEY  # noqa: B018 - Django refuses an empty key on access
+    except ImproperlyConfigured as error:
+        raise ImproperlyConfigured(NO_SECRET_KEY) from error
+
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -49,6 +64,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tasks_db",
+    "django_ratelimit",
     "accounts",
     "rules",
     "rosters",
@@ -57,6 +73,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -66,6 +83,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -107,6 +125,37 @@ def database_from_env():
 
 
 DATABASES = {"default": database_from_env()}
+
+
+def cache_from_env(environ):
+    """The cache every app server shares (rate-limit counters live there). REDIS_URL or
+    CACHE_URL (redis://host:port/db) selects Redis; with neither, the database's cache table
+    (`createcachetable`, run by `make rules`), which app servers on one database share too."""
+    url = (environ.get("CACHE_URL") or environ.get("REDIS_URL") or "").strip()
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    if url:
+        raise ImproperlyConfigured(
+            f"CACHE_URL/REDIS_URL {url!r} is not a Redis URL: use redis://HOST:PORT/DB, "
+            "or unset it to keep the cache in the database."
+        )
+    return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cache"}
+
+
+CACHES = {"default": cache_from_env(os.environ)}
+RATELIMIT_VIEW = "config.views.rate_limited"
+# Behind a proxy the client's address is in a header the proxy sets, e.g.
+# HTTP_X_REAL_IP; without it every visitor would share the proxy's one address.
+RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
+SILENCED_SYSTEM_CHECKS = [
+    # django-ratelimit only knows django-redis by name; Django's own RedisCache counts with
+    # Redis INCR, just as atomically.
+    "django_ratelimit.W001",
+    # The database cache counts with a read and a write: two tries at the very same moment
+    # may count once. Good enough for one machine; production sets REDIS_URL (see
+    # accounts/checks.py warns on a deploy check without it).
+    "django_ratelimit.E003",
+]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -182,9 +231,13 @@ STORAGES = {
     },
 }
 
-# Portrait uploads: bounded before Pillow ever decodes them.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
-FILE_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
+# Request bodies: the whole body is refused from its Content-Length past REQUEST_MAX_BYTES
+# (config/middleware.py); form fields without files past FORM_MAX_BYTES; uploads past
+# UPLOAD_IN_MEMORY_BYTES go to a temporary file instead of memory. Portraits have their own
+# tighter limit, checked before Pillow decodes anything (cards/portraits.py).
+REQUEST_MAX_BYTES = limits.REQUEST_MAX_BYTES
+DATA_UPLOAD_MAX_MEMORY_SIZE = limits.FORM_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = limits.UPLOAD_IN_MEMORY_BYTES
 
 # Only our own scripts, styles, fonts and images; htmx needs no inline script.
 SECURE_CSP = {

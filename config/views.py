@@ -14,3 +14,8 @@ def home(request):
 def favicon(request):
     # Resolved per request: in production the hashed name only exists after collectstatic.
     return redirect(static("favicon.svg"), permanent=True)
+
+
+def rate_limited(request, exception):
+    """django-ratelimit's answer once a client passes a rate in config/limits.py."""
+    return render(request, "429.html", status=429)

@@ -5,16 +5,26 @@ checked here; whether the force is legal is the engine's Report."""
 import base64
 import binascii
 import json
+import math
 from functools import cache
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
+from jsonschema.validators import extend
 
+from config.limits import IMPORT_MAX_BYTES, MIB
 from rosters.schema import roster_schema
 
 FORMAT = "cliffhanger-roster"
 VERSION = 1
+# A league with a large portrait on every card fits with room to spare (base64 adds a third);
+# more than this is not a roster, and parsing it would tie up a server for no one.
+MAX_FILE_BYTES = IMPORT_MAX_BYTES
+# The format's deepest place (a 7TV attack's effects inside a customisation) is 8 levels down.
+MAX_DEPTH = 16
+# More digits than any number the schema allows; int() of thousands of digits is slow.
+MAX_NUMBER_DIGITS = 12
 TYPE_WORDS = {
     "object": "an object",
     "array": "a list",
@@ -45,29 +55,60 @@ def schema():
     return roster_schema()
 
 
+def whole_number_type(checker, instance):
+    """JSON Schema counts 2.0 as an integer; the pages and engines do not, so neither do we."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# Draft 2020-12, except that an "integer" is written as one.
+RosterValidator = extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", whole_number_type),
+)
+
+
 @cache
 def validator():
     Draft202012Validator.check_schema(schema())
-    return Draft202012Validator(schema())
+    return RosterValidator(schema())
 
 
 def read_roster(path) -> dict:
     try:
-        content = Path(path).read_bytes()
+        with Path(path).open("rb") as file:
+            content = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise RosterFormatError(f"cannot read the file: {error.strerror or error}") from error
     return load_roster(content)
 
 
+def too_big_message():
+    return f"the file is over {MAX_FILE_BYTES // MIB} MB, too big for a roster"
+
+
+def whole_number(text):
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise RosterFormatError(f"a number of {len(text)} digits is far beyond any a roster uses")
+    return int(text)
+
+
+def not_a_number(name):
+    raise RosterFormatError(f"{name} is not a number JSON allows")
+
+
 def load_roster(content: str | bytes) -> dict:
+    if len(content) > MAX_FILE_BYTES:
+        raise RosterFormatError(too_big_message())
     try:
-        document = json.loads(content)
+        document = json.loads(content, parse_int=whole_number, parse_constant=not_a_number)
     except UnicodeDecodeError as error:
         raise RosterFormatError("not a text file (expected UTF-8 JSON)") from error
     except json.JSONDecodeError as error:
         raise RosterFormatError(
             f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from error
+    except RecursionError as error:
+        raise RosterFormatError(f"lists and objects nest deeper than {MAX_DEPTH} levels") from error
     return validate_roster(document)
 
 
@@ -84,11 +125,47 @@ def validate_roster(document) -> dict:
             f" version {VERSION}: update Cliffhanger to open it",
             "version",
         )
+    check_values(document)
     error = best_match(validator().iter_errors(document))
     if error is not None:
         raise RosterFormatError(describe(error), location(error.absolute_path))
     check_portraits(document)
     return document
+
+
+def check_values(document):
+    """What JSON Schema cannot say: no nesting past MAX_DEPTH, no text a database or a PDF
+    cannot hold (NUL, lone UTF-16 surrogates), no NaN or infinity. Walked without recursion,
+    so a hostile file cannot exhaust the stack here either."""
+    stack = [(document, ())]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > MAX_DEPTH:
+            raise RosterFormatError(
+                f"lists and objects nest deeper than {MAX_DEPTH} levels", location(path)
+            )
+        if isinstance(value, dict):
+            for key, item in value.items():
+                check_text(key, path)
+                stack.append((item, (*path, key)))
+        elif isinstance(value, list):
+            stack.extend((item, (*path, index)) for index, item in enumerate(value))
+        elif isinstance(value, str):
+            check_text(value, path)
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise RosterFormatError(f"{value} is not a number JSON allows", location(path))
+
+
+def check_text(text, path):
+    if "\x00" in text:
+        raise RosterFormatError("text holds a NUL character (\\u0000)", location(path))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise RosterFormatError(
+            "text holds a lone UTF-16 surrogate (such as \\ud800), which is not a character",
+            location(path),
+        ) from error
 
 
 def location(path):
@@ -97,32 +174,53 @@ def location(path):
         if isinstance(part, int):
             text += f"[{part}]"
         else:
+            part = part if part.isprintable() and len(part) <= 40 else shown(part)
             text += f".{part}" if text else part
     return text
+
+
+def shown(value):
+    """A value as a message quotes it: repr escapes what is not printable, and a long one is
+    cut, so a hostile file cannot make its own error message huge or unprintable."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}…"
 
 
 def describe(error):
     """jsonschema's messages, reworded for a player who typed the file by hand."""
     value, expected = error.instance, error.validator_value
     match error.validator:
-        case "pattern":
-            return f"{value!r} is not {error.schema.get('description', 'in the expected form')}"
+        case "pattern" | "anyOf" | "oneOf":
+            return (
+                f"{shown(value)} is not {error.schema.get('description', 'in the expected form')}"
+            )
         case "required":
             missing = next(name for name in expected if name not in value)
             return f"{missing!r} is missing"
         case "additionalProperties":
             extra = next(name for name in value if name not in error.schema.get("properties", {}))
-            return f"unexpected field {extra!r}"
+            return f"unexpected field {shown(extra)}"
         case "type":
             wanted = [expected] if isinstance(expected, str) else expected
-            return f"{value!r} should be {' or '.join(TYPE_WORDS.get(w, w) for w in wanted)}"
+            return f"{shown(value)} should be {' or '.join(TYPE_WORDS.get(w, w) for w in wanted)}"
         case "const":
-            return f"{value!r} should be {expected!r}"
+            return f"{shown(value)} should be {expected!r}"
         case "enum":
-            return f"{value!r} is not one of {', '.join(map(repr, expected))}"
+            return f"{shown(value)} is not one of {', '.join(map(repr, expected))}"
         case "minLength" if expected == 1:
             return "must not be empty"
-    return error.message
+        case "maxLength":
+            return f"is {len(value)} characters long; at most {expected} fit"
+        case "maximum":
+            return f"{value} is more than {expected}, the most this field allows"
+        case "minimum":
+            return f"{value} is less than {expected}, the least this field allows"
+        case "maxItems":
+            return f"has {len(value)} entries; at most {expected} are allowed"
+        case "maxProperties":
+            return f"has {len(value)} fields; at most {expected} are allowed"
+    # jsonschema quotes the whole value; a hostile one must not make the message huge.
+    return error.message if len(error.message) <= 200 else f"{error.message[:197]}…"
 
 
 def check_portraits(document):

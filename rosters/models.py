@@ -5,7 +5,17 @@ from django.conf import settings
 from django.db import models
 
 
-class Character(models.Model):
+class SoftDeleted(models.Model):
+    """A player's thing that a delete only hides, so "undo" can bring it back whole (cards,
+    rosters). Selectors leave hidden ones out; rosters.services deletes and restores them."""
+
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Character(SoftDeleted):
     """A character card in My Cards. `profile` holds the ruleset's own shape of statistics
     (Pulp Alley: health, base skill dice and ability slugs); printed values are derived from it
     by the ruleset's engine, never stored twice."""
@@ -24,8 +34,6 @@ class Character(models.Model):
     portrait_crop = models.JSONField(default=dict, blank=True)
     portrait_print = models.ImageField(upload_to="portraits/print/", blank=True)
     marked_for_print = models.BooleanField(default=False)
-    # Soft delete so "undo" can bring a card back.
-    deleted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -37,7 +45,7 @@ class Character(models.Model):
         return self.name
 
 
-class Roster(models.Model):
+class Roster(SoftDeleted):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rosters"
     )
@@ -73,7 +81,9 @@ class RosterMember(models.Model):
     class Meta:
         ordering = ["position", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["roster", "character"], name="unique_member")
+            models.UniqueConstraint(fields=["roster", "character"], name="unique_member"),
+            # Two adds at the same moment must not share a place in the list.
+            models.UniqueConstraint(fields=["roster", "position"], name="unique_member_position"),
         ]
 
     def __str__(self):

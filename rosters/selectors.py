@@ -4,7 +4,6 @@ lookup of somebody else's roster or card is simply not found (404)."""
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
-from rosters.format import choice_kind
 from rosters.models import Character, Roster
 from rosters.serialize import roster_as_data
 from rules.models import CharacterType
@@ -13,7 +12,7 @@ from rules.models import CharacterType
 def rosters_of(player):
     if player is None or not player.is_authenticated:
         return Roster.objects.none()
-    return Roster.objects.filter(owner=player).select_related("ruleset")
+    return Roster.objects.filter(owner=player, deleted_at__isnull=True).select_related("ruleset")
 
 
 def roster_or_404(player, pk):
@@ -63,8 +62,15 @@ def deleted_characters_of(player):
     return Character.objects.filter(owner=player, deleted_at__isnull=False)
 
 
-def recently_deleted(player, limit=5):
-    return list(deleted_characters_of(player).order_by("-deleted_at")[:limit])
+def deleted_rosters_of(player):
+    if player is None or not player.is_authenticated:
+        return Roster.objects.none()
+    return Roster.objects.filter(owner=player, deleted_at__isnull=False)
+
+
+def recently_deleted(deleted, limit=5):
+    """The last few of a player's deleted cards or rosters, for the undo bar."""
+    return list(deleted.order_by("-deleted_at")[:limit])
 
 
 def members_of(roster):
@@ -81,17 +87,28 @@ def addable_characters(player, roster, members):
 
 
 def used_house_rules(rules, data):
-    """The player's own entries this roster refers to, so an export carries them along."""
-    wanted = set()
-    for character in data["characters"]:
-        wanted |= {("ability", slug) for slug in character["profile"].get("abilities", [])}
-    for key, slugs in data["choices"].items():
-        wanted |= {(choice_kind(key), slug) for slug in slugs if isinstance(slug, str)}
+    """The player's own entries this roster refers to, so an export carries them along.
+    Any word of the characters' profiles or the roster's choices may name one (creation or
+    learned abilities, perks, a 7TV profile or "kind/slug" effect), so all are read alike."""
+    named = set()
+    for value in words_in([data["choices"], *(c["profile"] for c in data["characters"])]):
+        named |= {value, value.rpartition("/")[2]}
     return [
         {k: v for k, v in entry.items() if k != "custom"}
-        for key, entry in rules.entries.items()
-        if entry.get("custom") and key in wanted
+        for (kind, slug), entry in rules.entries.items()
+        if entry.get("custom") and slug in named
     ]
+
+
+def words_in(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from words_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from words_in(item)
 
 
 def roster_data(roster, members, rules):

@@ -9,7 +9,20 @@ from django.utils import timezone
 
 from cards import portraits
 from cards import services as card_services
+from config.limits import ROSTER_MAX_CHARACTERS
 from rosters.models import Character, Roster, RosterMember
+from rules.models import CharacterType
+
+
+class RosterFull(ValueError):
+    """The roster already holds ROSTER_MAX_CHARACTERS: far past any force in play, and the
+    point where its builder, sheets and prints would start to hold a server for long."""
+
+    def __init__(self):
+        super().__init__(
+            f"A roster holds at most {ROSTER_MAX_CHARACTERS} characters: "
+            "remove one first, or start a second roster."
+        )
 
 
 @dataclass(frozen=True)
@@ -26,6 +39,18 @@ class CharacterResult:
 def create_roster(*, owner, ruleset, name):
     roster = Roster.objects.create(owner=owner, ruleset=ruleset, name=name.strip())
     return RosterResult(roster=roster)
+
+
+DESIGNED_FIELDS = (
+    "character_type",
+    "name",
+    "profile",
+    "flavour",
+    "portrait",
+    "portrait_crop",
+    "portrait_print",
+    "updated_at",
+)
 
 
 @transaction.atomic
@@ -45,11 +70,23 @@ def save_character(*, owner, ruleset, data, character=None, upload=None, pending
     character.name = data["name"]
     character.profile = data["profile"]
     character.flavour = data.get("flavour", "")
-    if source is not None:
-        character.portrait.save(source.name, source, save=False)
-    if character.portrait and (source is not None or crop is not None):
-        set_portrait_crop(character, crop)
-    character.save()
+    stored = (character.portrait.name, character.portrait_print.name)
+    try:
+        if source is not None:
+            character.portrait.save(source.name, source, save=False)
+        if character.portrait and (source is not None or crop is not None):
+            set_portrait_crop(character, crop)
+        # Only what the designer edits: a delete or print mark made meanwhile in another tab
+        # stays.
+        character.save(update_fields=DESIGNED_FIELDS if character.pk else None)
+    except BaseException:
+        # The files are written before the row that names them; if the row fails they
+        # belong to nothing, so they go with it.
+        for attname, name in zip(("portrait", "portrait_print"), stored, strict=True):
+            if getattr(character, attname).name != name:
+                getattr(character, attname).delete(save=False)
+                setattr(character, attname, name)
+        raise
     return CharacterResult(character=character)
 
 
@@ -79,20 +116,31 @@ def duplicate_character(*, character):
     return CharacterResult(character=copy)
 
 
+def hide(thing, *also_changed):
+    """Soft delete (a card or a roster): hidden from every selector until `restore`."""
+    thing.deleted_at = timezone.now()
+    thing.save(update_fields=["deleted_at", "updated_at", *also_changed])
+
+
 @transaction.atomic
 def delete_character(*, character):
     """Soft delete, so the player can undo."""
-    character.deleted_at = timezone.now()
     character.marked_for_print = False
-    character.save(update_fields=["deleted_at", "marked_for_print", "updated_at"])
+    hide(character, "marked_for_print")
     return CharacterResult(character=character)
+
+
+@dataclass(frozen=True)
+class RestoreResult:
+    thing: Character | Roster
 
 
 @transaction.atomic
-def restore_character(*, character):
-    character.deleted_at = None
-    character.save(update_fields=["deleted_at", "updated_at"])
-    return CharacterResult(character=character)
+def restore(*, thing):
+    """Undo a delete of a card or a roster: it comes back as it was."""
+    thing.deleted_at = None
+    thing.save(update_fields=["deleted_at", "updated_at"])
+    return RestoreResult(thing=thing)
 
 
 @transaction.atomic
@@ -102,27 +150,87 @@ def mark_for_print(*, character, marked):
     return CharacterResult(character=character)
 
 
+def locked(roster):
+    """The roster re-read under a row lock. Every change starts from this fresh copy, not the
+    one the view loaded, so two requests at the same moment apply one after the other and
+    neither writes back a stale field (or stale JSON) over what the other saved."""
+    return Roster.objects.select_for_update().get(pk=roster.pk)
+
+
 @transaction.atomic
 def update_roster(*, roster, name=None, budget=None, notes=None):
+    roster = locked(roster)
+    changed = ["updated_at"]
     if name is not None:
         roster.name = name.strip() or roster.name
+        changed.append("name")
     if budget is not None:
         roster.budget = budget
+        changed.append("budget")
     if notes is not None:
         roster.notes = notes
-    roster.save()
+        changed.append("notes")
+    roster.save(update_fields=changed)
     return RosterResult(roster=roster)
 
 
 @transaction.atomic
 def add_member(*, roster, character, role=""):
-    """Add a card from My Cards to the roster (once; adding it again changes nothing)."""
+    """Add a card from My Cards to the roster (once; adding it again changes nothing). It goes
+    after every member of its own type or an earlier one in the book's order (Leader, then
+    Sidekick…; Star, then Co-Star…), so a re-added Leader heads the roster again."""
     if character.ruleset_id != roster.ruleset_id:
         raise ValueError(f"{character.name} is a {character.ruleset.name} card.")
-    position = roster.members.count()
-    RosterMember.objects.get_or_create(
-        roster=roster, character=character, defaults={"position": position, "role": role}
-    )
+    roster = locked(roster)
+    if roster.members.filter(character=character).exists():
+        return RosterResult(roster=roster)
+    members = ordered_members(roster)
+    if len(members) >= ROSTER_MAX_CHARACTERS:
+        raise RosterFull()
+    rank = type_ranks(roster)
+    mine = rank.get(character.character_type, len(rank))
+    place = sum(1 for m in members if rank.get(m.character.character_type, len(rank)) <= mine)
+    members.insert(place, RosterMember(roster=roster, character=character, role=role))
+    save_positions(members)
+    roster.save(update_fields=["updated_at"])
+    return RosterResult(roster=roster)
+
+
+def ordered_members(roster):
+    return list(roster.members.select_related("character").order_by("position", "pk"))
+
+
+def type_ranks(roster):
+    types = CharacterType.objects.filter(ruleset=roster.ruleset).order_by("order", "pk")
+    return {slug: index for index, slug in enumerate(types.values_list("slug", flat=True))}
+
+
+def save_positions(members):
+    """Number the members 0, 1, 2… in list order (new ones are created). Positions are unique
+    per roster, so members that move first step past the end, then take their new places:
+    no write ever lands on a place another member still holds."""
+    moved = [(place, m) for place, m in enumerate(members) if m.position != place or not m.pk]
+    clear = len(members) + max((m.position for m in members if m.pk), default=0) + 1
+    for step, (_, member) in enumerate(moved):
+        if member.pk:
+            member.position = clear + step
+            member.save(update_fields=["position"])
+    for place, member in moved:
+        member.position = place
+        member.save()
+
+
+@transaction.atomic
+def move_member(*, roster, character_id, by):
+    """Move a member `by` places (-1 up, +1 down); the printed sheets follow this order."""
+    roster = locked(roster)
+    members = ordered_members(roster)
+    index = next((i for i, m in enumerate(members) if m.character_id == character_id), None)
+    if index is None:
+        raise RosterMember.DoesNotExist
+    target = max(0, min(len(members) - 1, index + by))
+    members.insert(target, members.pop(index))
+    save_positions(members)
     roster.save(update_fields=["updated_at"])
     return RosterResult(roster=roster)
 
@@ -144,6 +252,7 @@ def set_member_role(*, roster, character_id, role):
 @transaction.atomic
 def set_choice(*, roster, key, values):
     """Replace one list of choices (perks, props…) by slug, keeping the player's order."""
+    roster = locked(roster)
     roster.choices = {**roster.choices, key: list(dict.fromkeys(values))}
     roster.save(update_fields=["choices", "updated_at"])
     return RosterResult(roster=roster)
@@ -151,16 +260,21 @@ def set_choice(*, roster, key, values):
 
 @transaction.atomic
 def delete_roster(*, roster):
-    roster.delete()
+    """Soft delete, as for cards: the roster, its members and choices come back on undo."""
+    hide(roster)
+    return RosterResult(roster=roster)
 
 
 @transaction.atomic
 def update_settings(*, roster, settings, budget=None):
     """Scalar choices (a cast's affiliation, its chosen genre) and the budget limit."""
+    roster = locked(roster)
     roster.choices = {**roster.choices, **settings}
+    changed = ["choices", "updated_at"]
     if budget is not None:
         roster.budget = budget
-    roster.save(update_fields=["choices", "budget", "updated_at"])
+        changed.append("budget")
+    roster.save(update_fields=changed)
     return RosterResult(roster=roster)
 
 
@@ -182,6 +296,7 @@ def add_library_profile(*, roster, entry, count=1):
 @transaction.atomic
 def set_model_count(*, character, count):
     """How many models one roster line buys (Extras and vehicles come in groups)."""
+    character = Character.objects.select_for_update().get(pk=character.pk)
     character.profile = {**character.profile, "count": max(1, min(count, 99))}
     character.save(update_fields=["profile", "updated_at"])
     return CharacterResult(character=character)

@@ -8,10 +8,12 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 
 from cards import portraits
+from config.limits import ROSTER_MAX_CHARACTERS
 from rosters import selectors, services
 from rosters.format import RosterFormatError, choice_kind, validate_roster
 from rosters.models import Character, Roster, RosterMember
 from rules import engines
+from rules.engines.house_rules import PROFILE_GENRES
 from rules.models import LibraryEntry, Ruleset
 from rules.rulesets import find
 from rules.selectors import rules_book
@@ -57,6 +59,7 @@ def import_roster(*, owner, document) -> ImportResult:
     """A new roster for `owner` from a roster-format document, with its house rules and its
     characters added to My Cards. Raises RosterFormatError, naming the place in the file, for
     anything it cannot use; then no row and no picture file is left behind."""
+    refuse_too_many_characters(document)
     document = validate_roster(document)
     ruleset = Ruleset.objects.filter(slug=document["ruleset"]).first()
     # Without an engine the builder could not report on the roster, so it is not taken in.
@@ -81,8 +84,7 @@ def import_roster(*, owner, document) -> ImportResult:
                     roster=roster,
                     character=character,
                     position=position,
-                    # The model keeps 40 characters; longer roles mean nothing to any engine.
-                    role=(data.get("role") or "")[:40],
+                    role=data.get("role") or "",  # the schema keeps it to the column's 120
                 )
                 for position, (character, data) in enumerate(
                     zip(characters, document["characters"], strict=True)
@@ -95,6 +97,18 @@ def import_roster(*, owner, document) -> ImportResult:
             character.portrait_print.delete(save=False)
         raise
     return ImportResult(roster=roster, characters=characters, house_rules=house_rules)
+
+
+def refuse_too_many_characters(document):
+    """Counted before the file is checked in depth: checking 100 000 characters alone would
+    hold the request for a minute."""
+    characters = document.get("characters") if isinstance(document, dict) else None
+    if isinstance(characters, list) and len(characters) > ROSTER_MAX_CHARACTERS:
+        raise RosterFormatError(
+            f"{len(characters)} characters; a roster holds at most "
+            f"{ROSTER_MAX_CHARACTERS} characters",
+            "characters",
+        )
 
 
 def import_house_rules(owner, ruleset, document):
@@ -119,6 +133,11 @@ def import_house_rules(owner, ruleset, document):
             entries.append(existing)
             continue
         slug = rule["slug"]
+        if existing is not None and rule["kind"] == PROFILE_GENRES:
+            # It amends the book profile of that slug, so it cannot take another name: the
+            # player's own reading of that profile stays.
+            entries.append(existing)
+            continue
         if existing is not None:
             slug = unique_house_slug(
                 owner=owner, ruleset=ruleset, kind=rule["kind"], name=rule["name"]
@@ -209,7 +228,7 @@ def roster_as_text(*, document, report, rules, game) -> str:
         document["name"],
         f"{game} · {report.budget.label} · {'legal' if report.legal else 'NOT LEGAL'}",
         *(
-            f"  ! {finding.message}{page_note(finding.page)}"
+            f"  ! {finding.message}{f' ({finding.citation})' if finding.citation else ''}"
             for finding in report.of_severity("error")
         ),
     ]
@@ -254,7 +273,3 @@ def entry_label(rules, kind, slug):
     if entry.get("custom"):
         label += " [house rule]"
     return label
-
-
-def page_note(page):
-    return f" (p.{page})" if page else ""

@@ -12,14 +12,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.players import current_player
 from rosters import samples, selectors, transfer
-from rosters.format import RosterFormatError, load_roster
+from rosters.format import MAX_FILE_BYTES, RosterFormatError, load_roster, too_big_message
 from rules import engines
 from rules.models import Ruleset
 from rules.selectors import rules_book
-
-MIB = 1024 * 1024
-# Room for a full league with a large portrait on every card (base64 adds a third).
-MAX_IMPORT_BYTES = 64 * MIB
 
 
 class ImportForm(forms.Form):
@@ -30,10 +26,9 @@ class ImportForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_IMPORT_BYTES:
-            raise forms.ValidationError(
-                f"That file is over {MAX_IMPORT_BYTES // MIB} MB, too big for a roster."
-            )
+        # Checked on the size the upload handler counted, before a byte is parsed.
+        if upload.size > MAX_FILE_BYTES:
+            raise forms.ValidationError(too_big_message())
         return upload
 
 
@@ -79,7 +74,7 @@ def import_roster(request):
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     if request.method == "POST" and form.is_valid():
         try:
-            document = load_roster(form.cleaned_data["file"].read())
+            document = load_roster(form.cleaned_data["file"].read(MAX_FILE_BYTES + 1))
             result = transfer.import_roster(
                 owner=current_player(request, create=True), document=document
             )

@@ -7,7 +7,10 @@ from accounts.players import current_player
 from rosters import selectors, services
 from rosters.builders import builder_for, setting_options
 from rosters.forms import BudgetForm, ModelCountForm, NewRosterForm, record_id, refusal
+from rosters.meter import meter_for
+from rosters.models import RosterMember
 from rules import engines
+from rules.rulesets import find
 from rules.selectors import rules_book
 
 
@@ -18,8 +21,12 @@ def roster_list(request):
         player = current_player(request, create=True)
         result = services.create_roster(owner=player, **form.cleaned_data)
         return redirect("rosters:detail", pk=result.roster.pk)
-    rosters = selectors.rosters_of(request.user)
-    return render(request, "rosters/list.html", {"rosters": rosters, "form": form})
+    context = {
+        "rosters": selectors.rosters_of(request.user),
+        "deleted": selectors.recently_deleted(selectors.deleted_rosters_of(request.user)),
+        "form": form,
+    }
+    return render(request, "rosters/list.html", context)
 
 
 def builder_context(request, roster):
@@ -43,6 +50,7 @@ def builder_context(request, roster):
     rows = []
     for member, data in zip(members, cast["characters"], strict=True):
         printed = engine.printed_profile(data, rules)
+        summary = engine.profile_summary(data, printed, rules)
         rows.append(
             {
                 "member": member,
@@ -51,12 +59,9 @@ def builder_context(request, roster):
                 "cost": engine.character_cost(data, rules),
                 "counted": member.character.character_type in spec.counted_types,
                 "findings": report.about(member.character.name),
-                "cells": engine.profile_summary(data, printed, rules).cells,
+                "cells": summary.cells,
                 "roles": engine.role_choices(data, printed, cast, rules),
-                "abilities": [
-                    (rules.entry("ability", slug) or {"name": slug})["name"]
-                    for slug in member.character.profile.get("abilities", [])
-                ],
+                "abilities": summary.abilities,
             }
         )
     names = {row["character"].name for row in rows}
@@ -64,6 +69,7 @@ def builder_context(request, roster):
         "roster": roster,
         "rows": rows,
         "report": report,
+        "meter": meter_for(report.budget),
         "league_findings": [f for f in report.findings if f.subject not in names],
         "options": options,
         "addable": selectors.addable_characters(request.user, roster, members),
@@ -76,6 +82,7 @@ def builder_context(request, roster):
             for setting in spec.settings
         ],
         "budget_presets": spec.budget_presets,
+        "token_sheet": bool(find(roster.ruleset.slug).token_sheet),
         "library": sorted(rules.of_kind(spec.library_kind), key=library_order(spec))
         if spec.library_kind
         else [],
@@ -115,7 +122,7 @@ def add_member(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
     character = selectors.character_or_404(request.user, record_id(request.POST.get("character")))
     try:
-        services.add_member(roster=roster, character=character)
+        roster = services.add_member(roster=roster, character=character).roster
     except ValueError as error:
         messages.error(request, str(error))
     return after_change(request, roster)
@@ -140,6 +147,22 @@ def member_roles(request, roster, character_pk):
     raise Http404("Not in this roster")
 
 
+MOVES = {"up": -1, "down": 1}
+
+
+@require_POST
+def move_member(request, pk, character_pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    by = MOVES.get(request.POST.get("direction", ""))
+    if by is None:
+        raise Http404("No such move")
+    try:
+        services.move_member(roster=roster, character_id=character_pk, by=by)
+    except RosterMember.DoesNotExist:
+        raise Http404("Not in this roster") from None
+    return after_change(request, roster)
+
+
 @require_POST
 def set_role(request, pk, character_pk):
     roster = selectors.roster_or_404(request.user, pk)
@@ -155,15 +178,15 @@ def set_choices(request, pk, key):
     roster = selectors.roster_or_404(request.user, pk)
     if key not in builder_for(roster.ruleset.slug).choice_kinds:
         raise Http404("No such choice")
-    services.set_choice(roster=roster, key=key, values=request.POST.getlist(key))
-    return after_change(request, roster)
+    result = services.set_choice(roster=roster, key=key, values=request.POST.getlist(key))
+    return after_change(request, result.roster)
 
 
 @require_POST
 def rename(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    services.update_roster(roster=roster, name=request.POST.get("name", "")[:100])
-    return after_change(request, roster)
+    result = services.update_roster(roster=roster, name=request.POST.get("name", "")[:100])
+    return after_change(request, result.roster)
 
 
 @require_POST
@@ -172,6 +195,14 @@ def delete(request, pk):
     services.delete_roster(roster=roster)
     messages.success(request, f"Deleted {roster.name}. Its cards stay in My Cards.")
     return redirect("rosters:list")
+
+
+@require_POST
+def restore(request, pk):
+    roster = get_object_or_404(selectors.deleted_rosters_of(request.user), pk=pk)
+    services.restore(thing=roster)
+    messages.success(request, f"{roster.name} is back.")
+    return redirect("rosters:detail", pk=roster.pk)
 
 
 @require_POST
@@ -189,10 +220,10 @@ def set_settings(request, pk):
     budget = BudgetForm(request.POST)
     if not budget.is_valid():
         messages.error(request, refusal(budget))
-    services.update_settings(
+    result = services.update_settings(
         roster=roster, settings=settings, budget=budget.cleaned_data.get("budget")
     )
-    return after_change(request, roster)
+    return after_change(request, result.roster)
 
 
 @require_POST
@@ -208,10 +239,13 @@ def add_profile(request, pk):
     if entry is None:
         raise Http404("No such profile")
     count = ModelCountForm({"count": request.POST.get("count", "1")})
-    if count.is_valid():
-        services.add_library_profile(roster=roster, entry=entry, count=count.cleaned_data["count"])
-    else:
+    if not count.is_valid():
         messages.error(request, refusal(count))
+        return after_change(request, roster)
+    try:
+        services.add_library_profile(roster=roster, entry=entry, count=count.cleaned_data["count"])
+    except services.RosterFull as error:
+        messages.error(request, str(error))
     return after_change(request, roster)
 
 

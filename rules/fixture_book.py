@@ -7,8 +7,17 @@ from rules.fixture_folder import ENTRIES, FIXTURES_DIR, TYPES, documents
 from rules.loading import ENTRY_DEFAULTS, TYPE_DEFAULTS, pick
 from rules.rulesets import UnknownRuleset
 
-ENTRY_DATA = ("name", "level", "cost", "page", "edition", "summary", "effect", "data")
-TYPE_DATA = ("name", "level", "cost", "min_per_roster", "max_per_roster", "profile", "page")
+ENTRY_DATA = ("name", "level", "cost", "page", "section", "edition", "summary", "effect", "data")
+TYPE_DATA = (
+    "name",
+    "level",
+    "cost",
+    "min_per_roster",
+    "max_per_roster",
+    "profile",
+    "page",
+    "section",
+)
 
 
 def entry_data(kind, item):

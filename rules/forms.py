@@ -42,3 +42,19 @@ class HouseRuleForm(forms.ModelForm):
         if data.get("kind") == "ability" and None not in (level, top) and not 1 <= level <= top:
             self.add_error("level", f"Levels run from 1 to {top}.")
         return data
+
+
+class ProfileGenresForm(forms.Form):
+    """A player's genres for a profile whose genres the book text lacks (7TV)."""
+
+    profile = forms.ChoiceField(label="Profile")
+    genres = forms.MultipleChoiceField(
+        label="Its genres at your table", widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, profiles, genres, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.profiles = {entry.slug: entry for entry in profiles}
+        self.fields["profile"].choices = [(e.slug, e.name) for e in profiles]
+        self.fields["genres"].choices = [(e.slug, e.name) for e in genres]
+        self.fields["genres"].error_messages["required"] = "Tick at least one genre."

@@ -32,8 +32,8 @@ def entry_problems(ruleset, path, kind, entries):
         label = f"{where}: {entry.get('name', entry.get('slug'))!r}"
         if not str(entry.get("summary") or "").strip():
             problems.append(f"{label} has no summary")
-        if entry.get("page") is None and kind != "skill":
-            problems.append(f"{label} has no page")
+        if entry.get("page") is None and not entry.get("section") and kind != "skill":
+            problems.append(f"{label} has no page or section")
         level = entry.get("level")
         if kind == "ability":
             definition = find(ruleset)

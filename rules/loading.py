@@ -8,8 +8,29 @@ from django.db import transaction
 from rules.fixture_folder import DECK, FIXTURES_DIR, TYPES, documents, read_yaml
 from rules.models import CharacterType, Deck, DeckCard, LibraryEntry, Ruleset
 
-ENTRY_FIELDS = ("name", "level", "cost", "summary", "page", "edition", "effect", "data", "note")
-TYPE_FIELDS = ("name", "level", "cost", "min_per_roster", "max_per_roster", "profile", "summary")
+# `section`: the heading that cites a source without page numbers (Pulp Fiction, a web page).
+ENTRY_FIELDS = (
+    "name",
+    "level",
+    "cost",
+    "summary",
+    "page",
+    "section",
+    "edition",
+    "effect",
+    "data",
+    "note",
+)
+TYPE_FIELDS = (
+    "name",
+    "level",
+    "cost",
+    "min_per_roster",
+    "max_per_roster",
+    "profile",
+    "summary",
+    "section",
+)
 
 
 @dataclass
@@ -47,8 +68,15 @@ def pick(item, names, defaults):
     return {name: item.get(name, defaults.get(name)) for name in names}
 
 
-ENTRY_DEFAULTS = {"edition": "core", "effect": {}, "data": {}, "note": "", "summary": ""}
-TYPE_DEFAULTS = {"min_per_roster": 0, "profile": {}, "summary": ""}
+ENTRY_DEFAULTS = {
+    "edition": "core",
+    "effect": {},
+    "data": {},
+    "note": "",
+    "summary": "",
+    "section": "",
+}
+TYPE_DEFAULTS = {"min_per_roster": 0, "profile": {}, "summary": "", "section": ""}
 
 
 def load_ruleset_folder(ruleset, folder, result):

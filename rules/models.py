@@ -5,6 +5,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from rules.engines.plain import citation
+
+# A source without page numbers (Pulp Fiction is a web page) is cited by section heading.
+SECTION_HELP = "the source's section heading, where it has no page numbers"
+
 
 class Ruleset(models.Model):
     slug = models.SlugField(unique=True)
@@ -36,6 +41,7 @@ class CharacterType(models.Model):
     profile = models.JSONField(default=dict, blank=True)
     summary = models.TextField(blank=True)
     page = models.PositiveSmallIntegerField(null=True, blank=True)
+    section = models.CharField(max_length=120, blank=True, help_text=SECTION_HELP)
     edition = models.CharField(max_length=40, default="core")
     order = models.PositiveSmallIntegerField(default=0)
 
@@ -47,6 +53,10 @@ class CharacterType(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def citation(self):
+        return citation(self.page, self.section)
 
 
 class LibraryEntry(models.Model):
@@ -62,6 +72,7 @@ class LibraryEntry(models.Model):
     cost = models.PositiveSmallIntegerField(null=True, blank=True)
     summary = models.TextField()
     page = models.PositiveSmallIntegerField(null=True, blank=True)
+    section = models.CharField(max_length=120, blank=True, help_text=SECTION_HELP)
     edition = models.CharField(max_length=40, default="core")
     effect = models.JSONField(default=dict, blank=True)
     data = models.JSONField(default=dict, blank=True)
@@ -99,6 +110,10 @@ class LibraryEntry(models.Model):
     @property
     def is_custom(self):
         return self.owner_id is not None
+
+    @property
+    def citation(self):
+        return citation(self.page, self.section)
 
 
 class Deck(models.Model):

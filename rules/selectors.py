@@ -31,6 +31,23 @@ def house_rules_of(owner, ruleset):
     return list(LibraryEntry.objects.filter(owner=owner, ruleset=ruleset).order_by("kind", "name"))
 
 
+def genreless_profiles(ruleset):
+    """The book's profiles whose genres its text lacks, which a player may set as a house
+    rule so the genre gate can judge them."""
+    if not genres_of(ruleset):
+        return []  # a game without genres has no genre gate
+    profiles = LibraryEntry.objects.filter(ruleset=ruleset, kind="profile", owner__isnull=True)
+    return [
+        entry
+        for entry in profiles.order_by("name")
+        if entry.data.get("genres") is None and not entry.data.get("all_genres")
+    ]
+
+
+def genres_of(ruleset):
+    return list(LibraryEntry.objects.filter(ruleset=ruleset, kind="genre", owner__isnull=True))
+
+
 def ruleset_or_404(slug):
     return get_object_or_404(Ruleset, slug=slug)
 
@@ -91,6 +108,7 @@ def entry_as_data(entry):
         "level": entry.level,
         "cost": entry.cost,
         "page": entry.page,
+        "section": entry.section,
         "edition": entry.edition,
         "summary": entry.summary,
         "effect": entry.effect,
@@ -109,6 +127,7 @@ def type_as_data(character_type):
         "max_per_roster": character_type.max_per_roster,
         "profile": character_type.profile,
         "page": character_type.page,
+        "section": character_type.section,
         "edition": character_type.edition,
     }
 

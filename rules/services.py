@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.text import slugify
 
+from rules.engines.house_rules import PROFILE_GENRES
 from rules.models import LibraryEntry
 
 
@@ -52,3 +53,55 @@ def delete_house_rule(*, owner, ruleset, entry_id):
         return False
     deleted, _ = LibraryEntry.objects.filter(owner=owner, ruleset=ruleset, pk=entry_id).delete()
     return deleted > 0
+
+
+@transaction.atomic
+def set_profile_genres(*, owner, ruleset, profile, genres, genre_names):
+    """The owner's genres for a book profile that has none in the text: one house rule per
+    profile, keyed by the profile's own slug so the engine finds it; setting it again
+    replaces it."""
+    entry, _ = LibraryEntry.objects.update_or_create(
+        owner=owner,
+        ruleset=ruleset,
+        kind=PROFILE_GENRES,
+        slug=profile.slug,
+        defaults={
+            "name": profile.name,
+            "summary": f"Played as {', '.join(genre_names)} at your table.",
+            "data": {"genres": list(genres)},
+            "page": profile.page,
+            "edition": "house",
+        },
+    )
+    return HouseRuleResult(entry=entry)
+
+
+# What makes two house rules the same rule, whoever owns them.
+RULE_FIELDS = ("name", "level", "cost", "summary", "page", "edition", "effect", "data")
+
+
+@transaction.atomic
+def move_house_rules(*, source, target):
+    """Give `target` every house rule `source` made. Where `target` already has a rule with
+    the same slug, the same rule merges into theirs and a different one gets a fresh slug.
+    Returns {(ruleset id, kind, old slug): new slug} for every reference that must change."""
+    renamed = {}
+    for entry in LibraryEntry.objects.filter(owner=source).select_for_update():
+        clash = LibraryEntry.objects.filter(
+            owner=target, ruleset_id=entry.ruleset_id, kind=entry.kind, slug=entry.slug
+        ).first()
+        if clash is None:
+            entry.owner = target
+            entry.save(update_fields=["owner"])
+            continue
+        key = (entry.ruleset_id, entry.kind, entry.slug)
+        if all(getattr(clash, name) == getattr(entry, name) for name in RULE_FIELDS):
+            entry.delete()
+            continue
+        entry.slug = unique_house_slug(
+            owner=target, ruleset=entry.ruleset, kind=entry.kind, name=entry.name
+        )
+        entry.owner = target
+        entry.save(update_fields=["owner", "slug"])
+        renamed[key] = entry.slug
+    return renamed

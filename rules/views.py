@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.players import current_player
 from rules import selectors, services
-from rules.forms import HouseRuleForm, house_rule_kinds
+from rules.forms import HouseRuleForm, ProfileGenresForm, house_rule_kinds
 from rules.models import Ruleset
 
 HOUSE_FIELDS = ("kind", "name", "summary", "level", "cost", "page")
@@ -68,7 +68,8 @@ def library(request, ruleset, kind):
         "level": level,
         "cost": cost,
         "total": len(everything),
-        "house_rules_open": bool(house_rule_kinds(ruleset.slug)),
+        "house_rules_open": bool(house_rule_kinds(ruleset.slug))
+        or (kind == "profile" and bool(selectors.genreless_profiles(ruleset))),
     }
     template = "rules/library.html#results" if request.htmx else "rules/library.html"
     return render(request, template, context)
@@ -88,22 +89,57 @@ def deck(request, ruleset, deck):
     return render(request, "rules/deck.html", context)
 
 
+def house_rule_forms(request, ruleset):
+    """The forms this ruleset offers: new abilities or perks (Pulp Alley), and genres for
+    profiles the book text leaves without (7TV). Only the one posted is bound."""
+    posted = request.POST if request.method == "POST" else None
+    which = request.POST.get("form", "entry") if posted else None
+    forms = {}
+    if house_rule_kinds(ruleset.slug):
+        forms["entry"] = HouseRuleForm(posted if which == "entry" else None, ruleset=ruleset)
+    profiles = selectors.genreless_profiles(ruleset)
+    if profiles:
+        forms["genres"] = ProfileGenresForm(
+            posted if which == "genres" else None,
+            profiles=profiles,
+            genres=selectors.genres_of(ruleset),
+        )
+    return forms, which
+
+
 @require_http_methods(["GET", "POST"])
 def house_rules(request, ruleset):
     ruleset = selectors.ruleset_or_404(ruleset)
-    if not house_rule_kinds(ruleset.slug):
+    forms, which = house_rule_forms(request, ruleset)
+    if not forms:
         raise Http404("House rules are not open for this ruleset yet")
-    form = HouseRuleForm(request.POST or None, ruleset=ruleset)
-    if request.method == "POST" and form.is_valid():
+    form = forms.get(which)
+    if which is not None and form is None:
+        raise Http404("No such house rule form")
+    if form is not None and form.is_valid():
         player = current_player(request, create=True)
-        result = services.create_house_rule(
-            owner=player, ruleset=ruleset, **{k: form.cleaned_data[k] for k in HOUSE_FIELDS}
-        )
-        messages.success(request, f"{result.entry.name} added to your {ruleset.name} library.")
+        if which == "genres":
+            chosen = form.cleaned_data["genres"]
+            names = [label for slug, label in form.fields["genres"].choices if slug in chosen]
+            result = services.set_profile_genres(
+                owner=player,
+                ruleset=ruleset,
+                profile=form.profiles[form.cleaned_data["profile"]],
+                genres=chosen,
+                genre_names=names,
+            )
+            message = f"The {result.entry.name}'s genres are set for your casts."
+        else:
+            result = services.create_house_rule(
+                owner=player, ruleset=ruleset, **{k: form.cleaned_data[k] for k in HOUSE_FIELDS}
+            )
+            message = f"{result.entry.name} added to your {ruleset.name} library."
+        messages.success(request, message)
         return redirect("rules:house_rules", ruleset=ruleset.slug)
     context = {
         "ruleset": ruleset,
-        "form": form,
+        "form": forms.get("entry"),
+        "genres_form": forms.get("genres"),
         "entries": selectors.house_rules_of(request.user, ruleset),
     }
     return render(request, "rules/house_rules.html", context)

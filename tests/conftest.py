@@ -41,6 +41,14 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(autouse=True)
+def clean_cache():
+    # Rate-limit counters live in the cache: each test starts with none spent.
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     # The production hasher is slow on purpose; tests check behaviour, not hashing cost.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -14,6 +14,7 @@ from rules import engines
 from rules.engines.base import RulesBook
 from rules.engines.effects import effect_of
 from rules.engines.plain import as_dict, as_list, plural, slugs
+from rules.engines.plain import citation as plain_citation
 from rules.fixture_folder import FIXTURES_DIR, read_yaml
 from rules.rulesets import find
 
@@ -40,7 +41,11 @@ class Line:
 
     text: str
     term: str = ""
-    page: int | None = None
+    page: int | str | None = None  # a page number, or the source's section heading
+
+    @property
+    def cite(self):
+        return citation(self.page)
 
 
 @dataclass(frozen=True)
@@ -57,14 +62,25 @@ class Block:
 
     @property
     def page_label(self):
-        return page_label(self.pages)
+        """Page numbers, printed beside the title; sections print on a line of their own."""
+        return "" if self.section_label else page_label(self.pages)
+
+    @property
+    def section_label(self):
+        """ "§ Saving Throws · Traits" for a source cited by section heading, else ""."""
+        sections = [page for page in self.pages if isinstance(page, str)]
+        return "§ " + " · ".join(sections) if sections else ""
 
 
 @dataclass(frozen=True)
 class IndexEntry:
     topic: str
     section: str
-    page: int
+    page: int | str  # a page number, or the source's section heading
+
+    @property
+    def cite(self):
+        return citation(self.page)
 
 
 @dataclass(frozen=True)
@@ -85,6 +101,14 @@ class QuickReference:
     @property
     def sections(self):
         return [block for page in self.pages for block in page.blocks if block.title]
+
+
+def citation(where):
+    """Where to look: a page number (17 -> "p.17") or, for a source without pages (Pulp
+    Fiction, a web page), its section heading ("Traits" -> "§ Traits"). A word joiner keeps
+    "p." and its number on one line."""
+    section = where if isinstance(where, str) else None
+    return plain_citation(where, section).replace("p.", "p.\u2060", 1)
 
 
 def page_label(pages):
@@ -124,7 +148,7 @@ def as_block(data):
     return Block(
         title=data.get("title", ""),
         aka=data.get("aka", ""),
-        pages=tuple(data.get("pages", ())),
+        pages=tuple(data.get("pages", ())),  # page numbers, or a source's section headings
         intro=data.get("intro", ""),
         steps=tuple(map(as_line, data.get("steps", ()))),
         items=tuple(map(as_line, data.get("items", ()))),
@@ -178,6 +202,11 @@ class Entry:
     missing: bool = False
     users: tuple[str, ...] = ()
     glyphs: str = ""  # a 7TV effect's plot point cost and action in words
+    section: str = ""  # where a source without page numbers has it
+
+    @property
+    def cite(self):
+        return citation(self.page) or citation(self.section or None)
 
 
 @dataclass(frozen=True)
@@ -413,6 +442,7 @@ def entry_of(rules, kind, slug):
     return Entry(
         name=entry.get("name") or slug,
         page=entry.get("page"),
+        section=entry.get("section") or "",
         summary=entry.get("summary") or "",
         level=entry.get("level"),
         cost=entry.get("cost"),

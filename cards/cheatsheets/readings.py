@@ -103,3 +103,37 @@ def pulp_city(character, printed, rules: RulesBook) -> ProfileReading:
             ],
         },
     )
+
+
+def pulp_fiction(character, printed, rules: RulesBook) -> ProfileReading:
+    """Side, move, wounds, save, activation dice and Spare Ammo Markers; the type (the
+    reference adds whom it serves from the role); the weapons and armour the card names, by
+    their library names (the numbers the player wrote are on the stat card)."""
+    printed = as_dict(printed)
+    move, ap = printed.get("move"), printed.get("ap_dice")
+    described = [str(printed.get("type_name") or type_label(character, rules))]
+
+    def library_names(kind, items):
+        return [
+            as_dict(rules.entry(kind, as_dict(item).get("slug"))).get("name")
+            or str(as_dict(item).get("name"))
+            for item in items
+        ]
+
+    return ProfileReading(
+        columns=("Side", "Move", "Wounds", "Save", "AP", "Ammo"),
+        cells=(
+            str(printed.get("side") or "—"),
+            f'{move}"' if move else "—",
+            str(printed.get("wounds") or "—"),
+            str(printed.get("save") or "—"),
+            f"{ap}D6" if ap else "—",
+            str(printed.get("spare_ammo_markers") or 0),
+        ),
+        health=2,
+        type_name=" · ".join(described),
+        uses={
+            "weapons": library_names("weapon", as_list(printed.get("weapons"))),
+            "armour": library_names("armour", as_list(printed.get("armour"))),
+        },
+    )

@@ -7,7 +7,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from cards import cheatsheets
-from cards.pdf import pdf_attachment
+from cards.pdf import pdf_attachment, pdf_rate_limited
 from cards.roster_sheet import roster_sheet_pdf
 from rosters import selectors
 from rules.models import Ruleset
@@ -25,6 +25,7 @@ def cheatsheets_page(request):
 
 
 @require_GET
+@pdf_rate_limited
 def quick_reference(request, ruleset):
     ruleset = ruleset_or_404(ruleset)
     try:
@@ -47,10 +48,12 @@ def roster_pdf(request, pk, render, suffix):
 
 
 @require_GET
+@pdf_rate_limited
 def roster_reference(request, pk):
     return roster_pdf(request, pk, cheatsheets.roster_reference_pdf, "rules-reference")
 
 
 @require_GET
+@pdf_rate_limited
 def roster_sheet(request, pk):
     return roster_pdf(request, pk, roster_sheet_pdf, "roster-sheet")

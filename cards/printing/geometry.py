@@ -4,9 +4,10 @@ number the templates draw comes from here and the tests measure the PDFs against
 
 Sheets are 3 × 3 cards butted edge to edge and centred on the paper. Crop marks are short
 lines in the margin, one at each end of every cut line. They start MARK_GAP from the grid,
-so they never touch a card, and stop SAFE_EDGE short of the paper's edge, the band most home
-printers cannot print. US Letter has only 6.35 mm above and below the grid, which leaves
-2.35 mm marks there: short, but printed.
+so they never touch a card, and stop SAFE_EDGE short of the paper's edge: we assume nothing
+prints within about 4 mm of it. US Letter has only 6.35 mm above and below the grid, so its
+column marks there are 1.35 mm stubs; its rows are marked in the wide side margins, and its
+reminder runs up the left margin beside the middle row, where no mark crosses.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ PER_SHEET = COLUMNS * ROWS
 BLEED = 3.0  # print-shop bleed on every side of a one-card page
 MARK_GAP = 1.0  # space between a crop mark and the card it marks
 MARK_LENGTH = 5.0  # longest crop mark
-SAFE_EDGE = 3.0  # outer band of the paper left empty
+SAFE_EDGE = 4.0  # outer band of the paper left empty: most printers cannot print there
+NOTE_HEIGHT = 3.0  # the least room a one-line reminder needs
 MARK_WIDTH_PT = 0.25
 MM_PER_PT = 25.4 / 72
 
@@ -141,14 +143,28 @@ def crop_marks(sheet: Paper) -> list[Segment]:
     return marks
 
 
-def footer(sheet: Paper) -> Rect | None:
-    """A strip under the bottom crop marks for a one-line reminder, if the margin has room."""
+@dataclass(frozen=True)
+class Note:
+    """Where the sheet's reminder goes: `box` on the paper, its text turned by `turn`
+    degrees (-90 reads upwards along a side margin)."""
+
+    box: Rect
+    turn: int = 0
+
+
+def footer(sheet: Paper) -> Note | None:
+    """A strip under the bottom crop marks for the reminder; where that margin is too narrow
+    (US Letter), the left margin beside the middle row, clear of every mark."""
     block = grid(sheet)
     top = block.bottom + MARK_GAP + mark_length(sheet.height - block.bottom) + 1.0
     bottom = sheet.height - SAFE_EDGE
-    if bottom - top < 3.0:
+    if bottom - top >= NOTE_HEIGHT:
+        return Note(Rect(block.x, top, block.width, bottom - top))
+    left, right = SAFE_EDGE, block.x - MARK_GAP
+    first, last = block.y + CARD_HEIGHT + MARK_GAP, block.y + 2 * CARD_HEIGHT - MARK_GAP
+    if right - left < NOTE_HEIGHT:
         return None
-    return Rect(block.x, top, block.width, bottom - top)
+    return Note(Rect(left, first, right - left, last - first), turn=-90)
 
 
 # One card per page for print shops: the page is the card plus BLEED on every side. The

@@ -26,6 +26,7 @@ from cards.printing.rendering import face_pdfs
 SHEET_TEMPLATE = "cards/print/sheet.html"
 BLEED_TEMPLATE = "cards/print/bleed.html"
 FRONT_NOTE = "Print at 100 % (Actual size), never Fit to page."
+EDGE_NOTE = f" Marks assume a {geometry.SAFE_EDGE:g} mm unprintable edge."
 BACK_NOTE = "Backs: print on the reverse of the sheet before, flipping on the long edge."
 
 
@@ -88,7 +89,7 @@ def sheet_pages(cards: list[Face], options: PrintOptions) -> list[Page]:
     for number, batch in enumerate(sheets, start=1):
         counter = f" Sheet {number} of {len(sheets)}."
         fronts = tuple(Placed(face, geometry.slot(sheet, i)) for i, face in enumerate(batch))
-        pages.append(Page("front", fronts, marks, FRONT_NOTE + counter))
+        pages.append(Page("front", fronts, marks, FRONT_NOTE + counter + EDGE_NOTE))
         if options.backs:
             backs = tuple(
                 Placed(face.back, geometry.back_slot(sheet, i, options.offset))
@@ -143,14 +144,29 @@ def view_box(rect: geometry.Rect):
     return " ".join(f"{value:.3f}" for value in (rect.x, rect.y, rect.width, rect.height))
 
 
+def footer_context(note: geometry.Note):
+    """The reminder's box before it is turned: a turned note is laid out along the margin,
+    then rotated about its top-left corner, which therefore sits at the box's bottom."""
+    box = note.box
+    if note.turn:
+        return {
+            "left": mm(box.x),
+            "top": mm(box.bottom),
+            "width": mm(box.height),
+            "height": mm(box.width),
+            "turn": note.turn,
+        }
+    return {"left": mm(box.x), "top": mm(box.y), "width": mm(box.width), "height": mm(box.height)}
+
+
 def sheet_context(options: PrintOptions):
     sheet = geometry.paper(options.paper)
-    footer = geometry.footer(sheet)
+    note = geometry.footer(sheet)
     return SHEET_TEMPLATE, {
         "width": mm(sheet.width),
         "height": mm(sheet.height),
         "view_box": view_box(geometry.Rect(0, 0, sheet.width, sheet.height)),
-        "footer": footer and {"left": mm(footer.x), "top": mm(footer.y), "width": mm(footer.width)},
+        "footer": note and footer_context(note),
     }
 
 

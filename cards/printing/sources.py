@@ -12,13 +12,13 @@ from django.db.models import prefetch_related_objects
 
 from cards import portraits
 from cards.printing import faces
+from config.limits import PRINT_MAX_CARDS
 from rosters import selectors as rosters
 from rosters.serialize import character_as_data
 from rules import selectors as rules
 from rules.models import Deck
 
 CARDS = "cards"
-MAX_COPIES = 50
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,21 @@ class Printable:
     skipped: list[str] = field(default_factory=list)
     # Characters whose copies the player may change: (form key, name, copies).
     characters: list[tuple[str, str, int]] = field(default_factory=list)
+
+    @property
+    def card_count(self):
+        return sum(face.copies for face in self.faces)
+
+    @property
+    def too_big(self):
+        """Why this job is refused, or "" if it may print: past PRINT_MAX_CARDS one request
+        would hold a worker for minutes."""
+        if self.card_count <= PRINT_MAX_CARDS:
+            return ""
+        return (
+            f"That is {self.card_count} cards: one print job makes at most {PRINT_MAX_CARDS} "
+            f"(50 A4 sheets). Print fewer copies, or print it in parts."
+        )
 
 
 def data_uri(media_type, data):

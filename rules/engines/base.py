@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
+from rules.engines.plain import citation
+
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 
@@ -19,7 +21,8 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 @dataclass(frozen=True)
 class Finding:
     """One thing the engine noticed. `error` breaks legality, `warning` is the book's advice,
-    `info` is just worth knowing. `subject` names the character it is about, if any."""
+    `info` is just worth knowing. `subject` names the character it is about, if any.
+    A book without page numbers is cited by `section` heading instead of `page`."""
 
     code: str
     severity: Severity
@@ -27,6 +30,7 @@ class Finding:
     page: int | None = None
     subject: str | None = None
     custom: bool = False
+    section: str | None = None
 
     def __post_init__(self):
         if self.severity not in SEVERITIES:
@@ -43,7 +47,14 @@ class Finding:
             data["subject"] = self.subject
         if self.custom:
             data["custom"] = True
+        if self.section:
+            data["section"] = self.section
         return data
+
+    @property
+    def citation(self):
+        """Where to look it up, as printed after a message: "p.6", "§ Traits" or ""."""
+        return citation(self.page, self.section)
 
 
 @dataclass(frozen=True)
@@ -65,7 +76,9 @@ class Budget:
     @property
     def label(self):
         if self.total is None:
-            return f"{self.used} {self.unit}".strip()
+            # Nothing to fill, so the count reads as words: "1 figure", "5 figures".
+            unit = self.unit[:-1] if self.used == 1 and self.unit.endswith("s") else self.unit
+            return f"{self.used} {unit}".strip()
         return f"{self.used} / {self.total} {self.unit} used"
 
     @property

@@ -3,6 +3,10 @@
 from rules.engines.base import Finding, RulesBook
 from rules.engines.plain import as_dict, as_list
 
+# A player's genres for a book profile whose text lacks them (7TV), keyed by the profile's
+# own slug: it amends that profile rather than adding a new entry.
+PROFILE_GENRES = "profile-genres"
+
 
 def with_roster_house_rules(roster: dict, rules: RulesBook) -> tuple[RulesBook, list[Finding]]:
     """The rules plus the roster file's own house rules, and a warning for each house rule

@@ -18,7 +18,9 @@ def article(name):
 
 
 def plural(word):
-    """Ally -> Allies, Leader -> Leaders."""
+    """Ally -> Allies, Leader -> Leaders, Henchman -> Henchmen."""
+    if word.endswith("man"):
+        return word[:-3] + "men"
     if word[-1:] == "y" and word[-2:-1].lower() not in "aeiou":
         return word[:-1] + "ies"
     return word + "s"
@@ -37,3 +39,11 @@ def name_of(entry):
 
 def page_of(value):
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def citation(page, section=None):
+    """Where to look a rule up: "p.9", or "§ Traits" for a source without page numbers (Pulp
+    Fiction is a web page), or "" when neither is known."""
+    if page_of(page):
+        return f"p.{page}"
+    return f"§ {section}" if isinstance(section, str) and section else ""

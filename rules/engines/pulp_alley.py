@@ -21,6 +21,7 @@ from rules.engines.plain import (
 from rules.engines.pulp_alley_profile import (
     ability_slugs,
     character_findings,
+    may_hold,
     printed_profile,
     subject_of,
     type_of,
@@ -305,11 +306,13 @@ def count_slots(league, budget, acting):
             ROSTER_PAGE,
             custom=True,
         )
+    # An ability its holder may not take is already an error; it must not buy slots too.
     effects = league.effects() + [
         effect_of(entry)
         for character in league.characters
         for slug in ability_slugs(as_dict(character.get("profile")))
         if (entry := league.rules.entry("ability", slug))
+        and may_hold(type_of(character, league.rules), entry)
     ]
     general_total = budget + sum(effect.get("slots", 0) for effect in effects)
     restricted_total = sum(effect.get("restricted_slots", 0) for effect in effects)

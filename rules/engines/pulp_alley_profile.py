@@ -55,6 +55,20 @@ def ability_slugs(profile):
     )
 
 
+def ability_level(kind):
+    """The highest ability level a character type may take, or None when the book sets none."""
+    kind = as_dict(kind)
+    return as_dict(kind.get("profile")).get("max_ability_level", kind.get("level"))
+
+
+def may_hold(kind, entry):
+    """Whether a character of this type may take this ability (its level is within reach)."""
+    if kind is None:
+        return False
+    entry_level, level = entry.get("level"), ability_level(kind)
+    return not (isinstance(entry_level, int) and level is not None and entry_level > level)
+
+
 def ability_entries(profile, rules: RulesBook):
     found = [(slug, rules.entry("ability", slug)) for slug in ability_slugs(profile)]
     return [(slug, entry) for slug, entry in found if entry is not None]
@@ -276,7 +290,7 @@ def ability_findings(profile, kind, rules, found):
     pattern = kind["profile"]
     creation = slugs(profile.get("abilities"))
     learned = slugs(profile.get("learned_abilities"))
-    level = pattern.get("max_ability_level", kind.get("level"))
+    level = ability_level(kind)
     findings = []
     wanted = pattern.get("abilities")
     if wanted is not None and len(creation) != wanted:
@@ -324,13 +338,12 @@ def ability_findings(profile, kind, rules, found):
                 )
             )
             continue
-        entry_level = entry.get("level")
-        if isinstance(entry_level, int) and level is not None and entry_level > level:
+        if not may_hold(kind, entry):
             findings.append(
                 found(
                     "ability-level-too-high",
                     "error",
-                    f"{name_of(entry)} is a level {entry_level} ability; {article(kind['name'])}"
+                    f"{name_of(entry)} is a level {entry['level']} ability; {article(kind['name'])}"
                     f" is level {level} and takes abilities up to level {level}.",
                     entry.get("page") or ABILITY_PAGE,
                 )

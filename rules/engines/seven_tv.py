@@ -132,11 +132,12 @@ def profile_summary(character: dict, printed: dict, rules: RulesBook) -> Profile
 
 def check_affiliation(cast, affiliation):
     if affiliation not in AFFILIATIONS:
+        given = "" if affiliation in (None, "") else f" ({affiliation!r} is none of them)"
         return [
             Finding(
                 "unknown-affiliation",
                 "error",
-                f"Choose whether the cast is heroic, villainous or neutral (not {affiliation!r}).",
+                f"Choose whether the cast is heroic, villainous or neutral{given}.",
                 CAST_PAGE,
             )
         ]
@@ -167,14 +168,15 @@ def genre_list(rules, genres):
 
 
 def check_genres(cast):
-    """Extras and vehicles must share a genre with a Star or Co-Star in the cast. Where the
+    """Extras and vehicles must share a genre with a Star or Co-Star in the cast; an "All"
+    genre profile shares any lead's, but with no lead there is nothing to share. Where the
     book text lacks a profile's genres the check is not made, and the report says so."""
     leads = [line for line in cast if line.is_lead]
     offered = sorted({genre for line in leads for genre in line.genres})
     unknown_leads = [line.profile_name for line in leads if line.genres_unknown]
     findings = []
     for line in cast:
-        if line.is_lead or line.all_genres or set(line.genres) & set(offered):
+        if line.is_lead or (leads and (line.all_genres or set(line.genres) & set(offered))):
             continue
         code, page = (
             ("vehicle-genre", VEHICLE_PAGE) if line.kind == VEHICLE else ("extra-genre", CAST_PAGE)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from rules.engines.base import Finding, RulesBook
 from rules.engines.effects import effect_of, is_count, number
+from rules.engines.house_rules import PROFILE_GENRES
 from rules.engines.plain import as_dict, as_list, name_of, page_of
 
 CHARACTER_STATS = ("fight", "shoot", "defence", "mind", "body", "spirit", "health")
@@ -173,6 +174,8 @@ def read_line(character: dict, rules: RulesBook) -> Line:
     known = as_list(data.get("genres")) or as_list(data.get("genres_include"))
     line.genres = [genre for genre in known if isinstance(genre, str)]
     line.genres_unknown = data.get("genres") is None and not line.all_genres
+    if line.genres_unknown:
+        use_house_genres(line)
     line.effects = [
         dict(ref) for ref in as_list(data.get("special_effects")) if isinstance(ref, dict)
     ]
@@ -199,6 +202,30 @@ def kind_label(kind):
         "extra": "an Extra",
         VEHICLE: "a vehicle",
     }.get(kind, "of no known type")
+
+
+def use_house_genres(line):
+    """The player's genres for a profile the book text leaves without: the genre gate judges
+    by them, and the report says they are the player's, not the book's."""
+    house = as_dict(line.rules.entry(PROFILE_GENRES, line.slug))
+    genres = [
+        genre
+        for genre in as_list(as_dict(house.get("data")).get("genres"))
+        if isinstance(genre, str) and line.rules.entry("genre", genre)
+    ]
+    if not (house.get("custom") and genres):
+        return
+    line.genres = list(dict.fromkeys([*line.genres, *genres]))
+    line.genres_unknown = False
+    names = ", ".join(name_of(line.rules.entry("genre", genre)) for genre in line.genres)
+    line.add(
+        "custom-rule",
+        "info",
+        f"The {line.profile_name}'s genres ({names}) are your house rule: the book text lacks"
+        " them.",
+        None,
+        custom=True,
+    )
 
 
 def note_house_rules(line):
@@ -289,9 +316,7 @@ def change_stats(line, changes):
                 f"Health cannot be customised: it stays at {line.stats.get('health')}.",
                 CUSTOMISE_PAGE,
             )
-        elif stat == "defence" and by < 0:
-            bad(line, "Defence can only be raised (2 ratings a point), never lowered.")
-        elif stat == "defence":
+        elif stat == "defence" and by > 0:
             shift(line, stat, by, 2 * by)
         elif abs(by) > 1:
             bad(line, f"{label} changes by {by:+d}; a statistic goes up or down by 1 only.")

@@ -4,13 +4,18 @@ A game is playable (offered in the builder, the Card Designer, import, cheat she
 when it is registered here; rulesets.yaml may list a game before its definition exists, and
 then its libraries show but nothing else does. To add a game see docs/adding-a-ruleset.md."""
 
-from rules.rulesets import pulp_alley, pulp_city, seven_tv
+from rules.rulesets import pulp_alley, pulp_city, pulp_fiction, seven_tv
 from rules.rulesets.definition import RulesetDefinition, UnknownRuleset
 from rules.rulesets.parts import BuilderSpec, Setting
 
 REGISTRY: dict[str, RulesetDefinition] = {
     definition.slug: definition
-    for definition in (pulp_alley.DEFINITION, seven_tv.DEFINITION, pulp_city.DEFINITION)
+    for definition in (
+        pulp_alley.DEFINITION,
+        seven_tv.DEFINITION,
+        pulp_city.DEFINITION,
+        pulp_fiction.DEFINITION,
+    )
 }
 
 

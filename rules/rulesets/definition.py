@@ -52,6 +52,9 @@ class RulesetDefinition:
     max_ability_level: int | None = None
     # Deck slug → the fields every card of that deck must carry to be playable.
     deck_card_needs: Mapping[str, tuple[str, ...]] = NOTHING
+    # Optional: f(roster, rules, paper) -> cards.printing.tokens.TokenSheet, the counters a
+    # force uses at the table (Pulp Fiction's activation point, wound and ammo markers).
+    token_sheet: str = ""
     # The book's sample force, a roster file in fixtures/<slug>/samples/ (with its readers' copy
     # in docs/examples/), that the conformance suite plays through.
     example: str = ""
@@ -75,6 +78,10 @@ class RulesetDefinition:
     @property
     def reading(self):
         return import_string(self.cheatsheet_reading)
+
+    @property
+    def token_sheet_maker(self):
+        return import_string(self.token_sheet) if self.token_sheet else None
 
 
 def kind_label(labels: Mapping[str, tuple[str, str]], kind, plural=False):

@@ -39,6 +39,7 @@ DEFINITION = RulesetDefinition(
     kind_labels={
         "skill": ("Skill", "Skills"),
         "profile": ("Profile", "Profiles"),
+        "profile-genres": ("Your genres for a profile", "Your genres for profiles"),
         "special-effect": ("Special effect", "Special effects"),
         "profile-effect": ("Profile special effect", "Profile special effects"),
         "vehicle-effect": ("Vehicle special effect", "Vehicle special effects"),

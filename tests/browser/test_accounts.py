@@ -31,3 +31,19 @@ def test_navigation_folds_into_a_menu_on_a_phone(page):
     expect(designer).to_be_hidden()
     page.get_by_text("Menu").click()
     expect(designer).to_be_visible()
+
+
+def test_signing_up_as_a_guest_comes_back_to_the_roster(page):
+    page.goto("/rosters/")
+    page.get_by_label("Name").fill("The Shanghai Irregulars")
+    page.get_by_role("button", name="Create").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("The Shanghai Irregulars")
+    roster_url = page.url
+    page.get_by_role("link", name="Sign up to keep your work").click()
+    page.get_by_label("Username").fill("pulpfan")
+    page.locator("#id_password1").fill("Zeppelin-over-Shanghai-1937")
+    page.locator("#id_password2").fill("Zeppelin-over-Shanghai-1937")
+    page.get_by_role("button", name="Create account").click()
+    expect(page.get_by_text("Everything you made as a guest is kept.")).to_be_visible()
+    assert page.url == roster_url
+    expect(page.get_by_role("heading", level=1)).to_have_text("The Shanghai Irregulars")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from cards.print_requests import INTERACTIVE_CARDS
 from cards.printing import rendering, sheets
+from config.limits import PRINT_INTERACTIVE_CARDS
 from tests.cards.test_print_views import card
 
 
@@ -40,5 +40,5 @@ def drawn(monkeypatch, empty_print_cache):
 def big_job(player, pulp_alley):
     """Three ticked cards, enough copies of each to need more than the interactive size."""
     cards = [card(player, pulp_alley, name) for name in ("Singapore Smith", "Arge", "Enki")]
-    copies = INTERACTIVE_CARDS // 3 + 1
+    copies = PRINT_INTERACTIVE_CARDS // 3 + 1
     return {"source": "cards", **{f"copies-{c.pk}": copies for c in cards}}

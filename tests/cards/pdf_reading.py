@@ -181,6 +181,21 @@ def text(reader):
     return "\n".join(page.extract_text() for page in reader.pages)
 
 
+def text_origins(page):
+    """(text, x, y) of every piece of text: where its baseline starts, in mm from the page's
+    top left, through the text and page matrices (so turned text is placed right too)."""
+    found = []
+
+    def visit(chunk, cm, tm, font, size):
+        if chunk.strip():
+            a, b, c, d, e, f = (float(value) for value in cm)
+            x, y = float(tm[4]), float(tm[5])
+            found.append((chunk, *to_page_mm(page, a * x + c * y + e, b * x + d * y + f)))
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
 def image_placements(page):
     """(width, height) in mm of every image drawn on the page, from the matrix in force when
     it is painted (an image fills the unit square of that matrix)."""

@@ -380,3 +380,21 @@ def test_a_roster_id_that_is_not_a_number_is_ignored(client, pulp_alley):
         response = client.get("/cards/designer/", {"type": "leader", "roster": typed})
         assert response.status_code == 200
         assert response.context["roster"] is None
+
+
+def test_live_previews_past_the_rate_get_a_wait_message_and_others_still_preview(
+    client, pulp_alley, monkeypatch
+):
+    from django.test import Client
+
+    from config import limits
+
+    monkeypatch.setattr(limits, "PREVIEW_RATE", "2/m")
+    data = SMITH | {"character_type": "leader", "name": "Smith"}
+    for _ in range(2):
+        assert client.post("/cards/designer/preview/", data).status_code == 200
+    response = client.post("/cards/designer/preview/", data)
+    assert response.status_code == 429
+    assert "Too many tries" in response.content.decode()
+    other = Client(REMOTE_ADDR="198.51.100.4")
+    assert other.post("/cards/designer/preview/", data).status_code == 200

@@ -118,12 +118,13 @@ def test_every_face_gets_its_back(rules, league):
 
 
 def test_rulesets_and_decks_without_a_design_are_refused(league):
-    pulp_fiction = RulesBook("pulp-fiction", character_types={}, entries={})
-    with pytest.raises(faces.NoCardDesign, match="for Pulp Fiction characters"):
-        faces.character_face(league["Enki"], pulp_fiction, ruleset_name="Pulp Fiction")
+    # A game listed with its books but not registered (all four shipped games are).
+    dime_novel = RulesBook("dime-novel", character_types={}, entries={})
+    with pytest.raises(faces.NoCardDesign, match="for Dime Novel characters"):
+        faces.character_face(league["Enki"], dime_novel, ruleset_name="Dime Novel")
     with pytest.raises(faces.NoCardDesign, match="for the Agenda deck"):
         faces.deck_faces(
-            {"ruleset": "pulp-fiction", "slug": "agenda", "name": "Agenda deck", "cards": []}
+            {"ruleset": "dime-novel", "slug": "agenda", "name": "Agenda deck", "cards": []}
         )
 
 

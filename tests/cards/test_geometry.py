@@ -81,16 +81,37 @@ def test_crop_marks_stay_inside_the_printable_area(sheet):
 
 def test_letters_narrow_top_margin_gets_short_marks():
     top_marks = [m for m in geometry.crop_marks(LETTER) if m.x1 == m.x2 and m.y2 < 10]
-    assert {round(m.y2 - m.y1, 3) for m in top_marks} == {2.35}
+    assert {round(m.y2 - m.y1, 3) for m in top_marks} == {1.35}
     a4_top = [m for m in geometry.crop_marks(A4) if m.x1 == m.x2 and m.y2 < 20]
     assert {round(m.y2 - m.y1, 3) for m in a4_top} == {geometry.MARK_LENGTH}
 
 
-def test_the_reminder_strip_fits_only_where_the_margin_allows():
-    footer = geometry.footer(A4)
-    assert footer.y > geometry.grid(A4).bottom + geometry.MARK_GAP + geometry.MARK_LENGTH
-    assert footer.bottom <= A4.height - geometry.SAFE_EDGE
-    assert geometry.footer(LETTER) is None
+def test_marks_assume_nothing_prints_within_four_mm_of_the_edge():
+    assert geometry.SAFE_EDGE == 4.0
+
+
+def test_letter_marks_its_rows_in_the_wide_side_margins():
+    side = [m for m in geometry.crop_marks(LETTER) if m.y1 == m.y2]
+    assert len(side) == 8
+    assert {round(abs(m.x2 - m.x1), 2) for m in side} == {geometry.MARK_LENGTH}
+    assert min(min(m.x1, m.x2) for m in side) == pytest.approx(12.7 - 1.0 - 5.0, abs=0.01)
+
+
+def test_the_reminder_strip_sits_under_the_grid_on_a4():
+    note = geometry.footer(A4)
+    assert note.turn == 0
+    assert note.box.y > geometry.grid(A4).bottom + geometry.MARK_GAP + geometry.MARK_LENGTH
+    assert note.box.bottom <= A4.height - geometry.SAFE_EDGE
+
+
+def test_on_letter_the_reminder_runs_up_the_left_margin_clear_of_every_mark():
+    note = geometry.footer(LETTER)
+    box, block = note.box, geometry.grid(LETTER)
+    assert note.turn == -90
+    assert box.x == pytest.approx(geometry.SAFE_EDGE, abs=0.01)
+    assert box.right <= block.x
+    assert block.y + geometry.CARD_HEIGHT < box.y < box.bottom < block.y + 2 * geometry.CARD_HEIGHT
+    assert not any(overlaps(mark, box) for mark in geometry.crop_marks(LETTER))
 
 
 def test_a_bleed_page_is_the_card_plus_three_mm_each_side():

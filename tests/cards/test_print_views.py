@@ -245,3 +245,74 @@ def test_a_big_job_previews_only_its_first_sheet_and_counts_every_page(
     # Only what the preview shows: the first card (nine copies fill the sheet) and the back.
     (first,) = set(drawn["faces"]) - {"Card back"}
     assert sorted(drawn["faces"]) == sorted([first, "Card back"])
+
+
+def many_ticked(player, ruleset, count):
+    return [
+        Character.objects.create(
+            owner=player,
+            ruleset=ruleset,
+            character_type=LEAGUE["Arge"]["type"],
+            name=f"Arge {number}",
+            profile=LEAGUE["Arge"]["profile"],
+            marked_for_print=True,
+        )
+        for number in range(count)
+    ]
+
+
+def test_a_print_job_over_the_card_limit_is_refused_with_the_numbers(
+    player_client, player, pulp_alley
+):
+    from config.limits import PRINT_MAX_CARDS
+
+    cards = many_ticked(player, pulp_alley, 20)
+    query = {"source": "cards", **{f"copies-{c.pk}": "50" for c in cards}}
+    for url in (reverse("printing:page"), reverse("printing:pdf")):
+        response = player_client.get(url, query)
+        assert response.status_code == 400
+        assert response["Content-Type"].startswith("text/html")
+        page = response.content.decode()
+        assert "1000 cards" in page and f"at most {PRINT_MAX_CARDS}" in page
+        assert "Download PDF" not in page
+
+
+def test_a_print_job_at_the_card_limit_still_prints(player_client, player, pulp_alley):
+    from config.limits import PRINT_INTERACTIVE_CARDS, PRINT_MAX_COPIES
+
+    cards = many_ticked(player, pulp_alley, 2)
+    copies = PRINT_INTERACTIVE_CARDS // 2
+    assert copies <= PRINT_MAX_COPIES
+    query = {"source": "cards", **{f"copies-{c.pk}": str(copies) for c in cards}}
+    document = pdf_of(player_client.get(reverse("printing:pdf"), query))
+    assert len(document.pages) == -(-PRINT_INTERACTIVE_CARDS // 9)
+
+
+def test_copies_above_the_limit_print_the_limit_and_the_page_says_so(player_client, ticked):
+    from config.limits import PRINT_MAX_COPIES
+
+    query = {"source": "cards", f"copies-{ticked[0].pk}": "5000"}
+    page = player_client.get(reverse("printing:page"), query).content.decode()
+    assert f'value="{PRINT_MAX_COPIES}"' in page
+    assert f'max="{PRINT_MAX_COPIES}"' in page
+    assert f"at most {PRINT_MAX_COPIES} copies" in page
+
+
+def test_pdf_renders_past_the_rate_get_a_wait_page_counted_per_player(
+    player_client, rival, monkeypatch
+):
+    from config import limits
+
+    monkeypatch.setattr(limits, "PDF_RATE", "2/m")
+    url = reverse("printing:calibration")
+    for _ in range(2):
+        assert player_client.get(url).status_code == 200
+    response = player_client.get(url)
+    assert response.status_code == 429
+    assert "Too many tries" in response.content.decode()
+    # The print page and the cheat sheets render PDFs too: the same count holds there.
+    assert player_client.get(reverse("printing:page")).status_code == 429
+    assert player_client.get("/cheat-sheets/pulp-alley/quick-reference.pdf").status_code == 429
+    other = Client()
+    other.force_login(rival)
+    assert other.get(url).status_code == 200

@@ -76,6 +76,74 @@ def test_crop_marks_are_drawn_where_geometry_puts_them_and_never_on_a_card(ten_o
             assert not (inside_x and inside_y)
 
 
+SAFE_EDGE = 4.0  # the spec: assume nothing prints within about 4 mm of the paper's edge
+
+
+def inside(rect, x, y, slack=0.0):
+    left, top, width, height = rect
+    return left - slack <= x <= left + width + slack and top - slack <= y <= top + height + slack
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def sheets_with_backs(request):
+    result = print_cards(crew(10), PrintOptions(paper=request.param, backs=True))
+    return request.param, pdf.read(result.pdf)
+
+
+def test_every_crop_mark_is_printable_and_off_every_card(sheets_with_backs):
+    paper, reader = sheets_with_backs
+    width, height = geometry.PAPERS[paper].width, geometry.PAPERS[paper].height
+    assert len(reader.pages) == 4  # fronts, backs, fronts, backs
+    for number, page in enumerate(reader.pages):
+        cards = pdf.card_rects(page)
+        # Lines inside a card are its art; every other line is a crop mark.
+        marks = [
+            line
+            for line in pdf.segments(page)
+            if not any(inside(card, *line[:2]) and inside(card, *line[2:]) for card in cards)
+        ]
+        if number % 2 == 0:
+            assert len(marks) == 16, f"page {number + 1}: two marks for each of 8 cut lines"
+        for x1, y1, x2, y2 in marks:
+            assert min(x1, x2) >= SAFE_EDGE - 0.01 and max(x1, x2) <= width - SAFE_EDGE + 0.01
+            assert min(y1, y2) >= SAFE_EDGE - 0.01 and max(y1, y2) <= height - SAFE_EDGE + 0.01
+            for left, top, card_width, card_height in cards:
+                apart = (
+                    max(x1, x2) <= left + 0.01
+                    or min(x1, x2) >= left + card_width - 0.01
+                    or max(y1, y2) <= top + 0.01
+                    or min(y1, y2) >= top + card_height - 0.01
+                )
+                assert apart, (number + 1, (x1, y1, x2, y2))
+
+
+def test_marks_match_the_geometry_to_a_hundredth_of_a_millimetre(sheets_with_backs):
+    paper, reader = sheets_with_backs
+    drawn = pdf.segments(reader.pages[0])
+    for mark in geometry.crop_marks(geometry.paper(paper)):
+        want = (mark.x1, mark.y1, mark.x2, mark.y2)
+        assert any(
+            max(abs(a - b) for a, b in zip(line, want, strict=True)) < 0.01 for line in drawn
+        ), mark
+
+
+def test_both_papers_carry_the_reminders_inside_the_printable_area(sheets_with_backs):
+    paper, reader = sheets_with_backs
+    width, height = geometry.PAPERS[paper].width, geometry.PAPERS[paper].height
+    fronts, backs = (" ".join(page.extract_text().split()) for page in reader.pages[:2])
+    assert "Print at 100 % (Actual size)" in fronts and "Sheet 1 of 2" in fronts
+    assert "4 mm unprintable edge" in fronts
+    assert "Backs: print on the reverse" in backs and "long edge" in backs
+    note_words = ("Print at", "Backs:", "Sheet", "unprintable")
+    for page in reader.pages[:2]:
+        notes = [
+            (x, y) for text, x, y in pdf.text_origins(page) if any(w in text for w in note_words)
+        ]
+        assert notes
+        for x, y in notes:
+            assert SAFE_EDGE <= x <= width - SAFE_EDGE and SAFE_EDGE <= y <= height - SAFE_EDGE
+
+
 def test_names_are_real_text_in_embedded_fonts(ten_on_a4):
     reader = pdf.read(ten_on_a4.pdf)
     text = pdf.text(reader)

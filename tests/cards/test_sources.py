@@ -38,19 +38,20 @@ def test_anonymous_visitors_get_no_rosters(rules_data):
 
 @pytest.mark.django_db
 def test_cards_of_a_ruleset_without_a_design_are_named_not_dropped(player, pulp_alley):
-    pulp_fiction = Ruleset.objects.get(slug="pulp-fiction")
+    # A game listed with its books but not registered (all four shipped games are).
+    dime_novel = Ruleset.objects.create(
+        slug="dime-novel", name="Dime Novel", edition="1", source_book="Rules", force_name="gang"
+    )
     Character.objects.create(
         owner=player,
-        ruleset=pulp_fiction,
+        ruleset=dime_novel,
         character_type="hero",
         name="Red Riot",
         marked_for_print=True,
     )
     printable = sources.marked_cards(player, {})
     assert printable.faces == []
-    assert printable.skipped == [
-        "Red Riot: There is no card design for Pulp Fiction characters yet."
-    ]
+    assert printable.skipped == ["Red Riot: There is no card design for Dime Novel characters yet."]
 
 
 def test_a_roster_file_prints_with_its_portrait_cut_to_the_box():

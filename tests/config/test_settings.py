@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def manage(*args, **env):
     # A fresh process as an operator would start it: no test-only variables.
-    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "DEBUG", "DJANGO_SETTINGS_MODULE"}
     environment = {key: value for key, value in os.environ.items() if key not in skip}
     environment.update(env)
     return subprocess.run(
@@ -31,7 +31,10 @@ PRODUCTION = {
     "SECRET_KEY": "x7!kq2-" + "p" * 60,
     "ALLOWED_HOSTS": "cliffhanger.example",
     "CSRF_TRUSTED_ORIGINS": "https://cliffhanger.example",
+    "REDIS_URL": "redis://127.0.0.1:6379/0",
 }
+
+DEVELOPMENT = {"DEBUG": "1"}  # what `make run` sets
 
 
 def test_production_settings_pass_the_deploy_check_without_warnings():
@@ -40,22 +43,86 @@ def test_production_settings_pass_the_deploy_check_without_warnings():
     assert "no issues" in result.stdout
 
 
-def test_development_defaults_do_fail_the_deploy_check():
-    # Proves the check above is meaningful: the DEBUG defaults are not production-safe.
-    result = manage("check", "--deploy", "--fail-level", "WARNING")
+def test_development_settings_do_fail_the_deploy_check():
+    # Proves the check above is meaningful: the DEBUG settings are not production-safe.
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **DEVELOPMENT)
     assert result.returncode != 0
+    assert "security.W018" in result.stderr  # DEBUG is on
 
 
-def test_production_without_secret_key_says_what_to_set():
-    env = {**PRODUCTION, "SECRET_KEY": ""}
-    result = manage("check", **env)
+def setting(name, **env):
+    result = manage(
+        "shell", "-c", f"from django.conf import settings; print(settings.{name})", **env
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1]
+
+
+def test_debug_is_off_unless_switched_on():
+    assert setting("DEBUG", SECRET_KEY=PRODUCTION["SECRET_KEY"]) == "False"
+    assert setting("DEBUG", **DEVELOPMENT) == "True"
+
+
+def test_make_run_switches_debug_on_and_nothing_else_does():
+    makefile = (ROOT / "Makefile").read_text()
+    assert "run: export DEBUG ?= 1" in makefile
+    assert "serve-prod: export DEBUG" not in makefile
+
+
+def test_production_without_redis_warns_that_rate_limits_are_not_shared():
+    env = {key: value for key, value in PRODUCTION.items() if key != "REDIS_URL"}
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **env)
     assert result.returncode != 0
-    assert "SECRET_KEY must be set" in result.stderr
+    assert "accounts.W001" in result.stderr and "REDIS_URL" in result.stderr
+
+
+def test_the_cache_is_redis_when_a_redis_url_is_set_and_the_database_otherwise():
+    from config.settings import cache_from_env
+
+    redis = cache_from_env({"REDIS_URL": "redis://cache.internal:6379/1"})
+    assert redis == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://cache.internal:6379/1",
+    }
+    assert cache_from_env({"CACHE_URL": "redis://a:1/2"})["LOCATION"] == "redis://a:1/2"
+    assert cache_from_env({})["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+
+
+def test_a_cache_url_that_is_not_redis_says_what_to_set():
+    result = manage("check", **DEVELOPMENT, CACHE_URL="memcached://nowhere")
+    assert result.returncode != 0
     assert "Traceback" not in result.stderr
+    assert "redis://" in result.stderr
+
+
+def test_serving_without_secret_key_refuses_to_start_and_says_what_to_set():
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    env.update({**PRODUCTION, "SECRET_KEY": ""})
+    env.pop("DEBUG", None)
+    result = subprocess.run(
+        [sys.executable, "-c", "import config.wsgi"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
+    deploy = manage(
+        "check", "--deploy", "--fail-level", "WARNING", **{**PRODUCTION, "SECRET_KEY": ""}
+    )
+    assert deploy.returncode != 0 and "SECRET_KEY" in deploy.stderr
+
+
+def test_headless_commands_run_without_debug_or_a_secret_key():
+    # `manage.py roster …`, `cheatsheet …` and `migrate` serve nothing: they need no key.
+    result = manage("check")
+    assert result.returncode == 0, result.stderr
 
 
 def test_unparseable_database_url_is_one_line_not_a_traceback():
-    result = manage("checkdb", DATABASE_URL="not a url at all")
+    result = manage("checkdb", **DEVELOPMENT, DATABASE_URL="not a url at all")
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
     assert "DATABASE_URL" in result.stderr
@@ -63,7 +130,7 @@ def test_unparseable_database_url_is_one_line_not_a_traceback():
 
 
 def test_unreachable_database_is_one_line_not_a_traceback():
-    result = manage("checkdb", DATABASE_URL="postgres://nobody@127.0.0.1:1/nowhere")
+    result = manage("checkdb", **DEVELOPMENT, DATABASE_URL="postgres://nobody@127.0.0.1:1/nowhere")
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
     assert "Cannot reach the database" in result.stderr
@@ -72,7 +139,7 @@ def test_unreachable_database_is_one_line_not_a_traceback():
 
 def test_reachable_database_passes_checkdb():
     env = {"DATABASE_URL": os.environ["DATABASE_URL"]} if "DATABASE_URL" in os.environ else {}
-    result = manage("checkdb", **env)
+    result = manage("checkdb", **DEVELOPMENT, **env)
     assert result.returncode == 0, result.stderr
 
 
@@ -126,3 +193,33 @@ def test_vendored_fonts_carry_their_licences():
     for family in families:
         assert (family / "OFL.txt").read_text().find("SIL Open Font License") >= 0
         assert list(family.glob("*.woff2"))
+
+
+@pytest.mark.django_db
+def test_rate_limit_counters_live_in_redis_where_every_app_server_reads_them(
+    client, settings, player
+):
+    import uuid
+
+    import redis
+
+    from config.settings import cache_from_env
+
+    url = "redis://127.0.0.1:6379/13"
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.ConnectionError:
+        pytest.skip("no Redis server on 127.0.0.1:6379 to share counters through")
+    prefix = f"test-{uuid.uuid4().hex}"
+    settings.CACHES = {"default": {**cache_from_env({"REDIS_URL": url}), "KEY_PREFIX": prefix}}
+    for attempt in range(3):
+        client.post("/accounts/login/", {"username": player.username, "password": f"x{attempt}"})
+    # Another app server is just another connection to the same Redis: it sees the count.
+    other_server = redis.Redis.from_url(url)
+    keys = other_server.keys(f"{prefix}:*")
+    try:
+        assert keys, "no rate-limit counter reached Redis"
+        assert sorted(int(other_server.get(key)) for key in keys) == [3, 3]
+    finally:
+        if keys:
+            other_server.delete(*keys)

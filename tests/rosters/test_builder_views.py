@@ -143,6 +143,27 @@ def test_a_league_over_budget_is_saved_but_shown_not_legal_with_reasons(
     page = response.content.decode()
     assert "Not legal" in page
     assert "over-budget" in response.context["report"].codes
+    # Over budget in words and in the bar's own shape, not only in colour.
+    assert "Over budget by 2 slots" in page
+    assert 'aria-valuetext="12 of 10 slots used, 2 slots over budget"' in page
+    assert 'class="overflow"' in page and 'fill="url(#over-hatch)"' in page
+
+
+def test_costs_read_one_slot_not_one_slots(player_client, player, pulp_alley, league):
+    add(player_client, league, card(player, pulp_alley, "Chu-Chu", "follower"))
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert ">1 slot<" in page and "1 slots" not in page
+    assert "Over budget" not in page
+
+
+def test_the_whole_league_name_is_the_pages_heading(player_client, league):
+    league.name = "Singapore Smith's League of Extraordinary Adventurers"
+    league.save()
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert (
+        '<h1 class="roster-title">Singapore Smith&#x27;s League of Extraordinary Adventurers</h1>'
+        in page
+    )
 
 
 def test_a_league_without_a_leader_says_so(player_client, player, pulp_alley, league):
@@ -245,3 +266,67 @@ def test_a_house_perk_with_no_leader_offers_its_acting_leader_in_the_builder(
     assert rows[0]["roles"] == [("", "Sidekick"), ("acting-leader", "Acting leader (Shadow Boss)")]
     player_client.post(f"/rosters/{league.pk}/members/{arge.pk}/role/", {"role": "acting-leader"})
     assert league.members.get().role == "acting-leader"
+
+
+def test_the_builder_says_why_a_full_roster_takes_no_more(
+    player_client, player, pulp_alley, full_roster
+):
+    roster = full_roster(player, pulp_alley)
+    extra = Character.objects.create(
+        owner=player, ruleset=pulp_alley, character_type="ally", name="One too many"
+    )
+    response = player_client.post(
+        f"/rosters/{roster.pk}/add/", {"character": extra.pk}, follow=True
+    )
+    assert "at most 100 characters" in response.content.decode()
+    assert not roster.members.filter(character=extra).exists()
+
+
+def test_a_full_cast_buys_no_library_profile_and_leaves_no_stray_card(
+    player_client, player, full_roster
+):
+    from rules.models import Ruleset
+
+    cast = full_roster(player, Ruleset.objects.get(slug="7tv"))
+    before = Character.objects.count()
+    response = player_client.post(
+        f"/rosters/{cast.pk}/profiles/", {"profile": "bold-blade"}, follow=True
+    )
+    assert response.status_code == 200
+    assert "at most 100 characters" in response.content.decode()
+    assert Character.objects.count() == before
+
+
+def test_deleting_a_league_can_be_undone_with_everything_in_it(
+    player_client, player, pulp_alley, league
+):
+    member = Character.objects.create(
+        owner=player, ruleset=pulp_alley, character_type="ally", name="Enki"
+    )
+    player_client.post(f"/rosters/{league.pk}/add/", {"character": member.pk})
+    player_client.post(f"/rosters/{league.pk}/choices/perks/", {"perks": ["company-of-heroes"]})
+    response = player_client.post(f"/rosters/{league.pk}/delete/", follow=True)
+    page = response.content.decode()
+    assert "Deleted Smith" in page and "Undo" in page
+    assert player_client.get(f"/rosters/{league.pk}/").status_code == 404
+    assert f'href="/rosters/{league.pk}/"' not in page
+    response = player_client.post(f"/rosters/{league.pk}/restore/", follow=True)
+    assert "Smith&#x27;s League is back" in response.content.decode()
+    restored = player_client.get(f"/rosters/{league.pk}/")
+    assert restored.status_code == 200
+    assert [row["character"] for row in restored.context["rows"]] == [member]
+    league.refresh_from_db()
+    assert league.choices["perks"] == ["company-of-heroes"]
+
+
+def test_a_deleted_league_is_not_printable_and_only_its_owner_can_restore_it(
+    player_client, rival, league
+):
+    from django.test import Client
+
+    player_client.post(f"/rosters/{league.pk}/delete/")
+    assert player_client.get("/print/", {"source": f"roster-{league.pk}"}).status_code == 404
+    other = Client()
+    other.force_login(rival)
+    assert other.post(f"/rosters/{league.pk}/restore/").status_code == 404
+    assert player_client.post(f"/rosters/{league.pk}/restore/").status_code == 302

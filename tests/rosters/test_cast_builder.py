@@ -31,6 +31,13 @@ def test_a_new_cast_starts_at_25_ratings_with_settings_to_choose(player_client, 
     assert 'list="budget-presets"' in page
 
 
+def test_a_cast_without_an_affiliation_is_asked_for_one_in_plain_words(player_client, cast):
+    response = player_client.get(f"/rosters/{cast.pk}/")
+    (finding,) = [f for f in response.context["report"].findings if f.code == "unknown-affiliation"]
+    assert finding.message == "Choose whether the cast is heroic, villainous or neutral."
+    assert "None" not in response.content.decode()
+
+
 def test_settings_and_ratings_limit_are_saved(player_client, cast):
     response = htmx_post(
         player_client,

@@ -17,6 +17,7 @@ from rosters.transfer import import_roster
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 from rules.models import LibraryEntry
+from tests.rosters.hostile_files import HOSTILE_FILES
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 SMITH = EXAMPLES / "singapore-smith.json"
@@ -302,3 +303,28 @@ def test_7tv_casts_validate_from_a_real_shell_without_loaded_rules(tmp_path):
     legal = run(EXAMPLES / "7tv-simon.json", database=tmp_path / "empty.sqlite3")
     assert (legal.returncode, legal.stderr) == (0, "")
     assert "35 / 40 ratings used" in legal.stdout
+
+
+@pytest.mark.parametrize(("content", "path", "words"), HOSTILE_FILES.values(), ids=HOSTILE_FILES)
+def test_importing_a_hostile_file_exits_2_with_one_line_and_saves_nothing(
+    player, pulp_alley, tmp_path, content, path, words
+):
+    file = tmp_path / "hostile.json"
+    file.write_bytes(content)
+    with pytest.raises(CommandError) as error:
+        roster_command("import", file, "--user", "player")
+    assert error.value.returncode == 2
+    assert str(error.value).startswith(f"{file}: {path}") and words in str(error.value)
+    assert "\n" not in str(error.value)
+    assert (Roster.objects.count(), Character.objects.count()) == (0, 0)
+
+
+@pytest.mark.parametrize("name", ["nested-100000-deep", "lone-surrogate"])
+def test_a_hostile_file_exits_2_from_a_real_shell_without_a_traceback(tmp_path, name):
+    content, _, words = HOSTILE_FILES[name]
+    file = tmp_path / "hostile.json"
+    file.write_bytes(content)
+    result = run(file, database=tmp_path / "empty.sqlite3")
+    assert result.returncode == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert words in line and "Traceback" not in result.stderr

@@ -11,6 +11,7 @@ from django.conf import settings
 from jsonschema import Draft202012Validator
 
 from rosters.format import VERSION, RosterFormatError, load_roster, read_roster, schema
+from tests.rosters.hostile_files import HOSTILE_FILES
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 
@@ -100,15 +101,18 @@ def test_fields_a_reader_does_not_know_are_ignored(smith):
     assert load_roster(json.dumps(smith))["notes"] == "Added by a later Cliffhanger."
 
 
-def test_other_rulesets_keep_their_own_profile_keys():
+def test_each_ruleset_checks_profiles_against_its_own_closed_keys():
     cast = {
         "format": "cliffhanger-roster",
         "version": 1,
         "ruleset": "7tv",
         "name": "The Ministry",
-        "characters": [{"name": "Agent", "type": "star", "profile": {"skills": {"x": 1}}}],
+        "characters": [{"name": "Agent", "type": "star", "profile": {"base": "x", "count": 2}}],
     }
     assert load_roster(json.dumps(cast))["ruleset"] == "7tv"
+    # A Pulp Alley key means nothing to a 7TV engine: refused, not stored to break pages.
+    cast["characters"][0]["profile"]["skills"] = {"x": 1}
+    assert str(refused(cast)) == "characters[0].profile: unexpected field 'skills'"
 
 
 def test_a_portrait_travels_as_base64(smith):
@@ -214,7 +218,7 @@ def test_a_customised_star_is_a_readable_file(shaun):
             "characters[0].profile.customisation.add_attacks[0].type",
             "'ranged' is not one of",
         ),
-        ({"count": 0}, "characters[0].profile.count", "less than the minimum of 1"),
+        ({"count": 0}, "characters[0].profile.count", "0 is less than 1"),
         ({"base": "Innocent Soul"}, "characters[0].profile.base", "is not a slug"),
     ],
     ids=["stat", "change", "effect-ref", "attack-type", "count", "base"],
@@ -239,3 +243,28 @@ def test_7tv_house_rules_may_carry_the_cast_building_effects(shaun):
     load_roster(json.dumps(shaun))
     shaun["house_rules"][0]["effect"] = {"set_price": {"steed": "cheap"}}
     assert refused(shaun).path == "house_rules[0].effect.set_price.steed"
+
+
+@pytest.mark.parametrize(("content", "path", "words"), HOSTILE_FILES.values(), ids=HOSTILE_FILES)
+def test_a_hostile_file_is_refused_in_one_sentence_naming_its_place(content, path, words):
+    with pytest.raises(RosterFormatError) as caught:
+        load_roster(content)
+    assert (caught.value.path, words in caught.value.message) == (path, True)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
+    str(caught.value).encode("utf-8")  # printable on any page or terminal
+
+
+def test_a_hostile_key_is_quoted_short_and_escaped(smith):
+    smith["choices"] = {"\ud800" + "x" * 5000: []}
+    error = refused(smith)
+    assert error.path == "choices" and "lone UTF-16 surrogate" in error.message
+    smith["choices"] = {"x" * 5000: []}
+    assert len(str(refused(smith))) < 200
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(smith, monkeypatch):
+    content = json.dumps(smith)
+    monkeypatch.setattr("rosters.format.MAX_FILE_BYTES", len(content) - 1)
+    with pytest.raises(RosterFormatError) as caught:
+        load_roster(content)
+    assert "too big for a roster" in str(caught.value)

@@ -56,9 +56,12 @@ def test_roster_names_are_escaped(player_client, player, pulp_alley):
 def test_only_games_with_a_roster_engine_can_be_chosen(player_client, rules_data):
     from rules.models import Ruleset
 
-    fiction = Ruleset.objects.get(slug="pulp-fiction")
+    # Listed with its books but no definition registered (all four shipped games have one).
+    unplayable = Ruleset.objects.create(
+        slug="dime-novel", name="Dime Novel", edition="1", source_book="Rules", force_name="gang"
+    )
     page = player_client.get("/rosters/").content.decode()
-    assert ">Pulp City<" in page and ">7TV<" in page and ">Pulp Fiction<" not in page
-    response = player_client.post("/rosters/", {"ruleset": fiction.pk, "name": "Team"})
+    assert ">Pulp City<" in page and ">Pulp Fiction<" in page and ">Dime Novel<" not in page
+    response = player_client.post("/rosters/", {"ruleset": unplayable.pk, "name": "Team"})
     assert response.status_code == 200
     assert not Roster.objects.filter(name="Team").exists()

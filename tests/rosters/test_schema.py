@@ -25,7 +25,8 @@ def test_every_registered_ruleset_has_its_own_block():
 
 def test_a_ruleset_part_applies_only_to_its_own_files():
     validator = Draft202012Validator(roster_schema())
-    character = {"name": "Arge", "type": "sidekick", "profile": {"health": "d11"}}
+    # A 7TV line's model count: no Pulp Alley profile has one, every 7TV profile may.
+    character = {"name": "Arge", "type": "sidekick", "profile": {"count": 2}}
     document = {
         "format": "cliffhanger-roster",
         "version": 1,

@@ -7,13 +7,15 @@ from io import BytesIO
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils.html import escape
 from PIL import Image
 
-from rosters.format import VERSION, validate_roster
+from rosters.format import VERSION, too_big_message, validate_roster
 from rosters.models import Character, Roster, RosterMember
 from rosters.samples import sample_document
 from rosters.transfer import import_roster
 from rules.models import LibraryEntry
+from tests.rosters.hostile_files import EXAMPLES, HOSTILE_FILES
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +23,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
 
 
 @pytest.fixture
@@ -214,3 +217,46 @@ def test_the_text_download_of_a_7tv_cast_names_its_choices(player_client, player
     assert text.startswith("Luca's Sci-Fi Cast\n7TV · 29 / 30 ratings used · legal")
     assert "6 models · Fight" in text
     assert "Affiliation: villainous" in text and "Genre: Sci-Fi" in text
+
+
+@pytest.mark.parametrize(("content", "path", "words"), HOSTILE_FILES.values(), ids=HOSTILE_FILES)
+def test_a_hostile_file_gets_a_400_with_its_one_sentence_on_the_page(
+    player_client, pulp_alley, content, path, words
+):
+    before = row_counts()
+    response = player_client.post("/rosters/import/", {"file": upload(content)})
+    assert response.status_code == 400
+    (error,) = response.context["form"].errors["file"]
+    assert words in error and error.startswith(path)
+    assert escape(error) in response.content.decode()
+    assert row_counts() == before
+
+
+def test_a_file_over_the_size_limit_is_refused_with_the_limit(player_client, monkeypatch):
+    content = json.dumps(sample_document("singapore-smith")).encode()
+    monkeypatch.setattr("rosters.transfer_views.MAX_FILE_BYTES", len(content) - 1)
+    response = player_client.post("/rosters/import/", {"file": upload(content)})
+    assert response.status_code == 400
+    assert response.context["form"].errors["file"] == [too_big_message()]
+    assert not Roster.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "choices",
+    [{"affiliation": None, "genre": None}, {"affiliation": "", "genre": ""}],
+    ids=["null", "empty"],
+)
+def test_a_cast_without_affiliation_or_genre_renders_and_comes_back(
+    player_client, rules_data, choices
+):
+    """Null is the format's "not chosen"; empty text is what the builder stores when a player
+    clears the choice, so an export of such a cast must import again."""
+    cast = json.loads((EXAMPLES / "7tv-claire.json").read_text())
+    cast["choices"] = choices
+    response = player_client.post("/rosters/import/", {"file": upload(cast)})
+    assert response.status_code == 302
+    detail = response["Location"]
+    for url in ("", "export.txt", "export.json"):
+        assert player_client.get(f"{detail}{url}").status_code == 200
+    exported = json.loads(player_client.get(f"{detail}export.json").content)
+    assert validate_roster(exported)["choices"] == choices

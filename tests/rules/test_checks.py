@@ -31,7 +31,10 @@ def messages(errors):
 def test_the_shipped_rulesets_pass_every_check():
     assert checks.registered_rulesets_are_complete(None) == []
     assert checks.fixture_effects_are_read(None) == []
-    assert [error for error in run_checks() if error.is_serious()] == []
+    # As `manage.py check` counts them: a check the settings silence, with their reason, is not
+    # a failure (django-ratelimit's cache checks; see config/settings.py).
+    serious = [error for error in run_checks() if error.is_serious() and not error.is_silenced()]
+    assert serious == []
 
 
 def test_an_engine_without_an_entry_point_fails_the_check(registry):

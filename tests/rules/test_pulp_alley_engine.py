@@ -452,6 +452,17 @@ def test_commander_slots_pay_for_allies_and_followers_first(book):
     assert "over-budget" not in report.codes
 
 
+@pytest.mark.parametrize("where", ["abilities", "learned_abilities"])
+def test_commander_on_a_character_who_may_not_hold_it_adds_no_slots(book, where):
+    # Commander is a level 4 ability; a Sidekick is level 3 (p.11). Sidekick 3 + Allies 4.
+    right_hand = sidekick("Arge", "athletic", "fierce")
+    right_hand["profile"][where] = [*right_hand["profile"].get(where, []), "commander"]
+    report = evaluate(league(leader(), right_hand, ally("A"), ally("B")), book)
+    assert "ability-level-too-high" in report.codes
+    assert report.budget.total == 10 and report.budget.details == {}
+    assert report.budget.label == "7 / 10 slots used"
+
+
 def test_restricted_slots_cannot_pay_for_sidekicks_or_perks(book):
     boss = leader("Wolf", "commander", "sharp", "brash")
     perks = ["intrepid-explorers", "stealthy-agents", "nefarious"]

@@ -321,6 +321,15 @@ def test_extras_without_any_star_or_co_star_cannot_join(rules):
     assert not found(report(rules, line("wise-mentor")), "no-star")
 
 
+@pytest.mark.parametrize("extra", ["bystander", "comic-relief", "assassin"])
+def test_an_all_genre_extra_still_needs_a_star_or_co_star(rules, extra):
+    # "All" shares every genre a lead has; with no lead there is no genre to share.
+    (error,) = found(report(rules, line(extra)), "extra-genre")
+    assert error.subject == extra and error.severity == "error"
+    assert not report(rules, line(extra)).legal
+    assert not found(report(rules, line("wise-mentor"), line(extra)), "extra-genre")
+
+
 def test_genres_missing_from_the_book_text_are_reported_not_guessed(rules):
     # The Wise Mentor's genres are cut from the text: no false error for the footsoldier.
     unknown_lead = report(rules, line("wise-mentor"), line("brutish-footsoldier"))
@@ -332,6 +341,55 @@ def test_genres_missing_from_the_book_text_are_reported_not_guessed(rules):
         rules, line("evil-overlord"), line("imperial-trooper"), affiliation="villainous"
     )
     assert not found(proven, "genres-unknown")
+
+
+def house_genres(profile, *genres):
+    return {
+        "kind": "profile-genres",
+        "slug": profile,
+        "name": profile,
+        "data": {"genres": list(genres)},
+    }
+
+
+def test_a_players_genres_for_a_profile_the_book_leaves_blank_open_the_gate(rules):
+    # The Warrior's genres are missing from the book text; this table plays it as Fantasy.
+    result = report(
+        rules, line("bold-blade"), line("warrior"), house_rules=[house_genres("warrior", "fantasy")]
+    )
+    assert not found(result, "genres-unknown") and not found(result, "extra-genre")
+    (mine,) = found(result, "custom-rule")
+    assert mine.custom and mine.subject == "warrior" and "Fantasy" in mine.message
+    assert "house rule" in mine.message and result.legal
+
+
+def test_a_players_genres_are_judged_like_the_books(rules):
+    result = report(
+        rules, line("bold-blade"), line("warrior"), house_rules=[house_genres("warrior", "sci-fi")]
+    )
+    (error,) = found(result, "extra-genre")
+    assert error.subject == "warrior" and "Sci-Fi" in error.message
+
+
+def test_the_books_genres_count_over_a_players(rules):
+    # The Alien Invader is Adventure, Sci-Fi in the book: a house rule cannot change that.
+    invader = house_genres("alien-invader", "fantasy")
+    result = report(
+        rules,
+        line("red-right-hand"),  # Fantasy, Historical
+        line("alien-invader"),
+        house_rules=[invader],
+        affiliation="villainous",
+    )
+    assert found(result, "extra-genre") and not found(result, "custom-rule")
+
+
+@pytest.mark.parametrize("genres", [(), ("western",), (7,)])
+def test_house_genres_that_name_no_genre_change_nothing(rules, genres):
+    result = report(
+        rules, line("bold-blade"), line("warrior"), house_rules=[house_genres("warrior", *genres)]
+    )
+    assert found(result, "genres-unknown") and not found(result, "custom-rule")
 
 
 def test_the_chosen_genre_should_belong_to_someone_in_the_cast(rules):
@@ -455,6 +513,8 @@ def test_half_built_casts_never_crash(rules, roster):
         ({"stats": {"defence": 2}}, 14),
         ({"stats": {"fight": 1, "mind": -1}}, 10),
         ({"stats": {"fight": 1, "body": 1}}, 12),
+        ({"stats": {"defence": -1}}, 9),
+        ({"stats": {"defence": -1, "mind": -1}}, 8),
         ({"genre_swap": {"from": "historical", "to": "horror"}}, 11),
         ({"move": 8}, 12),
         ({"move": 5}, 9),
@@ -474,6 +534,8 @@ def test_half_built_casts_never_crash(rules, roster):
         "defence-twice",
         "up-and-down",
         "two-up",
+        "defence-down",
+        "defence-and-mind-down",
         "genre",
         "move-up",
         "move-down",
@@ -553,7 +615,8 @@ def test_magic_user_ranks_add_to_those_on_the_card(rules):
         ({"stats": {"fight": 1, "body": 1, "mind": 1}}, "too-many-changes", "at most 2"),
         ({"stats": {"fight": -1, "body": -1, "mind": -1}}, "too-many-changes", "go down"),
         ({"stats": {"fight": 2}}, "bad-customisation", "by 1 only"),
-        ({"stats": {"defence": -1}}, "bad-customisation", "only be raised"),
+        ({"stats": {"defence": -2}}, "bad-customisation", "by 1 only"),
+        ({"stats": {"defence": -1, "body": -1, "mind": -1}}, "too-many-changes", "go down"),
         ({"stats": {"luck": 1}}, "bad-customisation", "not a statistic"),
         ({"genre_swap": {"from": "horror", "to": "sci-fi"}}, "bad-customisation", "no Horror"),
         ({"genre_swap": {"from": "action", "to": "fantasy"}}, "bad-customisation", "already"),

@@ -37,7 +37,7 @@ def text_report(roster, report):
     ]
     for finding in report.findings:
         about = f"{finding.subject}: " if finding.subject else ""
-        page = f" (p.{finding.page})" if finding.page else ""
+        page = f" ({finding.citation})" if finding.citation else ""
         house = " [house rule]" if finding.custom else ""
         lines.append(
             f"  {finding.severity.upper():<7} {about}{finding.message}{page}"

@@ -1,0 +1,27 @@
+"""Pulp Fiction: a band of figures with no points, led by its Leaders' activation points."""
+
+from rules.rulesets.definition import RulesetDefinition
+from rules.rulesets.parts import BuilderSpec
+
+DEFINITION = RulesetDefinition(
+    slug="pulp-fiction",
+    engine="rules.engines.pulp_fiction",
+    designer="cards.designers.pulp_fiction.PulpFictionCharacterForm",
+    character_face="cards.printing.faces_pulp_fiction.STAT_CARD",
+    cheatsheet_reading="cards.cheatsheets.readings.pulp_fiction",
+    token_sheet="cards.printing.faces_pulp_fiction.band_tokens",
+    # No points, so no budget presets; a band makes no choices as a whole.
+    builder=BuilderSpec(),
+    # Traits, weapons and kit players invent need no number: nothing is priced or levelled.
+    house_rule_kinds={"trait": "", "weapon": "", "equipment": ""},
+    kind_labels={
+        "trait": ("Trait", "Traits and unnatural abilities"),
+        "action": ("Action", "Actions"),
+        "rule": ("Rule", "Rules"),
+        "weapon": ("Weapon", "Weapons"),
+        "armour": ("Armour", "Body armour"),
+        "equipment": ("Equipment", "Special equipment"),
+        "sample-character": ("Sample character", "Sample characters"),
+    },
+    example="pulp-fiction-heroes.json",
+)

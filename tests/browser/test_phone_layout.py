@@ -1,0 +1,142 @@
+"""A 390 px wide phone: no page scrolls sideways, the card preview stays in reach, and the
+menu's hidden checkbox takes no tab stop on a desktop."""
+
+import pytest
+from playwright.sync_api import expect
+
+from rosters.models import Character, Roster
+from rules.models import Ruleset
+
+PHONE = {"width": 390, "height": 844}
+PASSWORD = "Lost-city-of-Z-1925"
+
+# Elements whose right edge passes the viewport, for the failure message.
+OVERFLOWING = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
+  .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + [...e.classList].join('.')
+       + ' right=' + Math.round(e.getBoundingClientRect().right))
+  .slice(0, 12)"""
+
+
+def assert_no_sideways_scroll(page):
+    scroll_width, inner_width = page.evaluate(
+        "() => [document.scrollingElement.scrollWidth, innerWidth]"
+    )
+    assert scroll_width <= inner_width, page.evaluate(OVERFLOWING)
+
+
+def log_in(page, django_user_model):
+    player = django_user_model.objects.create_user("collector", password=PASSWORD)
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("collector")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.locator(".account-menu")).to_contain_text("collector", use_inner_text=True)
+    return player
+
+
+@pytest.fixture
+def phone(page):
+    page.set_viewport_size(PHONE)
+    return page
+
+
+def test_the_7tv_designer_fits_a_phone(phone):
+    phone.goto("/cards/designer/?ruleset=7tv", timeout=30_000)  # a busy machine
+    expect(phone.get_by_role("group", name="Customise")).to_be_visible()
+    assert_no_sideways_scroll(phone)
+    # Every statistic of the customise row can be reached without scrolling sideways.
+    for label in ("Fight", "Shoot", "Defence", "Mind", "Body", "Spirit"):
+        box = phone.get_by_label(label, exact=True).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], label
+    flavour = phone.get_by_label("Flavour").bounding_box()
+    assert flavour["x"] + flavour["width"] <= PHONE["width"]
+    assert phone.js_errors == []
+
+
+def test_the_pulp_alley_designer_fits_a_phone(phone):
+    phone.goto("/cards/designer/?ruleset=pulp-alley")
+    assert_no_sideways_scroll(phone)
+
+
+def test_on_a_phone_a_small_card_preview_stays_in_reach(phone):
+    phone.goto("/cards/designer/?ruleset=pulp-alley")
+    expect(phone.locator(".lede")).not_to_contain_text("on the right")
+    card = phone.get_by_alt_text("Card preview: Singapore Smith")
+    with phone.expect_response(lambda response: "/preview/" in response.url):
+        phone.get_by_label("Name").fill("Singapore Smith")
+    # Down among the abilities, the card rides small in the corner, showing the new name.
+    phone.locator('input[name="abilities"]').first.scroll_into_view_if_needed()
+    expect(card).to_be_in_viewport()
+    box = card.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    assert box["width"] <= PHONE["width"] / 3, "a small card, not the card over the form"
+    # Tapped, it shows whole in its place after the form.
+    phone.get_by_role("link", name="See the whole card").click()
+    expect(card).to_be_in_viewport()
+    assert card.bounding_box()["width"] > PHONE["width"] / 2
+    assert_no_sideways_scroll(phone)
+
+
+def test_on_a_desktop_the_preview_sits_beside_the_form_full_size(page):
+    page.goto("/cards/designer/?ruleset=pulp-alley")
+    card = page.locator("#preview-card img.card-picture")
+    expect(card).to_be_visible()
+    assert card.bounding_box()["width"] > 250
+    form = page.locator(".designer-form").bounding_box()
+    assert card.bounding_box()["x"] > form["x"] + form["width"]
+
+
+def test_my_cards_fits_a_phone_with_every_delete_button_on_screen(phone, django_user_model):
+    player = log_in(phone, django_user_model)
+    seven_tv = Ruleset.objects.get(slug="7tv")
+    for name in ("Professor Archibald Fotheringay-Smythe", "Bold Blade", "Enki"):
+        Character.objects.create(
+            owner=player, ruleset=seven_tv, character_type="star", name=name, profile={}
+        )
+    phone.goto("/cards/")
+    assert_no_sideways_scroll(phone)
+    buttons = phone.get_by_role("button", name="Delete")
+    expect(buttons).to_have_count(3)
+    for index in range(3):
+        box = buttons.nth(index).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+
+def test_a_roster_with_a_long_name_fits_a_phone(phone, django_user_model):
+    player = log_in(phone, django_user_model)
+    pulp_alley = Ruleset.objects.get(slug="pulp-alley")
+    roster = Roster.objects.create(
+        owner=player, ruleset=pulp_alley, name="Singapore Smith's League of Adventurers"
+    )
+    phone.goto(f"/rosters/{roster.pk}/")
+    heading = phone.get_by_role("heading", level=1)
+    expect(heading).to_have_text("Singapore Smith's League of Adventurers")
+    assert heading.evaluate("h => h.scrollWidth <= h.clientWidth")
+    assert_no_sideways_scroll(phone)
+
+
+@pytest.mark.parametrize("path", ["/", "/rosters/", "/rules/", "/print/", "/cheat-sheets/"])
+def test_the_main_pages_fit_a_phone(phone, path):
+    phone.goto(path)
+    assert_no_sideways_scroll(phone)
+
+
+def test_the_hidden_menu_checkbox_takes_no_tab_stop_on_a_desktop(page):
+    page.goto("/")
+    stops = []
+    for _ in range(14):
+        page.keyboard.press("Tab")
+        stops.append(
+            page.evaluate("() => document.activeElement.id || document.activeElement.tagName")
+        )
+    assert "nav-toggle" not in stops
+    # On a phone the menu button is still reachable by keyboard.
+    page.set_viewport_size(PHONE)
+    page.goto("/")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("() => document.activeElement.id")
+    assert focused == "nav-toggle"

@@ -1,0 +1,131 @@
+"""Roster files an attacker (or an unlucky editor) sends, each with the words its refusal must
+contain. Shared by the format, import page and command line tests: every way in refuses
+them the same way."""
+
+import json
+from pathlib import Path
+
+from django.conf import settings
+
+EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
+
+
+def league(**changes):
+    document = json.loads((EXAMPLES / "singapore-smith.json").read_text())
+    document.update(changes)
+    return document
+
+
+def as_bytes(document):
+    return json.dumps(document).encode()
+
+
+def with_budget(raw):
+    """The league with its budget written as raw JSON text (for what json.dumps won't write)."""
+    return as_bytes(league(budget=0)).replace(b'"budget": 0', b'"budget": ' + raw)
+
+
+def with_skill(value):
+    document = league()
+    document["characters"][0]["profile"]["skills"]["brawl"] = value
+    return as_bytes(document)
+
+
+def with_house_rule(**fields):
+    return as_bytes(
+        league(house_rules=[{"kind": "ability", "slug": "house-x", "name": "X", **fields}])
+    )
+
+
+def with_first_character(**fields):
+    document = league()
+    document["characters"][0].update(fields)
+    return as_bytes(document)
+
+
+def seven_tv_cast(**changes):
+    document = json.loads((EXAMPLES / "7tv-claire.json").read_text())
+    document.update(changes)
+    return as_bytes(document)
+
+
+DEPTH = 100_000
+
+# name: (the file's bytes, the place it names, words of the one sentence that refuses it)
+HOSTILE_FILES = {
+    "nested-100000-deep": (b'{"a":' * DEPTH + b"1" + b"}" * DEPTH, "", "nest deeper than"),
+    "budget-of-5000-digits": (with_budget(b"9" * 5000), "", "a number of 5000 digits"),
+    "dice-count-of-5000-digits": (
+        with_skill("9" * 5000 + "d8"),
+        "characters[0].profile.skills.brawl",
+        "is not dice notation such as 3d8 (1 to 99 dice)",
+    ),
+    "nan": (with_budget(b"NaN"), "", "NaN is not a number JSON allows"),
+    "infinity": (with_budget(b"-Infinity"), "", "-Infinity is not a number JSON allows"),
+    "lone-surrogate": (
+        as_bytes(league(name="\ud800")),
+        "name",
+        "lone UTF-16 surrogate",
+    ),
+    "nul-character": (as_bytes(league(name="Smith\x00")), "name", "NUL character"),
+    "page-beyond-its-column": (
+        with_house_rule(page=40_000),
+        "house_rules[0].page",
+        "40000 is more than 9999",
+    ),
+    "level-beyond-its-column": (
+        with_house_rule(level=40_000),
+        "house_rules[0].level",
+        "40000 is more than 99",
+    ),
+    "budget-beyond-its-column": (
+        as_bytes(league(budget=2**31)),
+        "budget",
+        "2147483648 is more than 10000",
+    ),
+    "slug-longer-than-its-column": (
+        with_house_rule(slug="a" * 81),
+        "house_rules[0].slug",
+        "81 characters long; at most 80 fit",
+    ),
+    "edition-longer-than-its-column": (
+        with_house_rule(edition="e" * 41),
+        "house_rules[0].edition",
+        "41 characters long; at most 40 fit",
+    ),
+    "summary-longer-than-the-form-allows": (
+        with_house_rule(summary="word " * 81),
+        "house_rules[0].summary",
+        "405 characters long; at most 400 fit",
+    ),
+    "type-longer-than-its-column": (
+        with_first_character(type="a" * 41),
+        "characters[0].type",
+        "41 characters long; at most 40 fit",
+    ),
+    "budget-written-as-a-fraction": (
+        seven_tv_cast(budget=25.0),
+        "budget",
+        "25.0 should be a whole number or null",
+    ),
+    "unknown-choice-number": (
+        as_bytes(league(choices={"x": 1})),
+        "choices",
+        "unexpected field 'x'",
+    ),
+    "unknown-choice-nested-list": (
+        as_bytes(league(choices={"x": [["a"]]})),
+        "choices",
+        "unexpected field 'x'",
+    ),
+    "unknown-7tv-choice": (
+        seven_tv_cast(choices={"affiliation": "villainous", "x": [["a"]]}),
+        "choices",
+        "unexpected field 'x'",
+    ),
+    "unknown-profile-key": (
+        with_first_character(profile={"x": [["a"]]}),
+        "characters[0].profile",
+        "unexpected field 'x'",
+    ),
+}

@@ -1,0 +1,258 @@
+"""Hypothesis strategies for roster files as a player, a careless editor or an attacker might
+write them: every value inside the limits docs/roster.schema.json states, often at those
+limits, with real slugs from the books mixed with made-up ones.
+
+The envelope, characters and house rules are shared; what differs per game is one
+RulesetParts in PARTS. A new ruleset adds its parts there, and the property test that
+imports and renders every page of a roster picks it up."""
+
+from dataclasses import dataclass
+from functools import cache
+
+from hypothesis import strategies as st
+
+from rules.fixture_book import rules_book_from_fixtures
+
+DICE = ("d6", "d8", "d10", "d12")
+PULP_ALLEY_SKILLS = ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
+SEVEN_TV_STATS = ("fight", "shoot", "defence", "mind", "body", "spirit", "health")
+
+# Any character but the two the format refuses (NUL, lone surrogates): markup, quotes,
+# right-to-left text, emoji and combining marks are all welcome in a name.
+characters_allowed = st.characters(codec="utf-8", exclude_characters="\x00")
+markup = st.sampled_from(["<b>", "</td>", "&amp;", "{{ x }}", "{% y %}", '"', "'", "\\", "—"])
+
+
+def text(max_size, min_size=0):
+    """Text up to a field's limit, sometimes exactly at it."""
+    pieces = st.one_of(st.text(characters_allowed, max_size=12), markup)
+    joined = st.lists(pieces, max_size=8).map("".join)
+    at_limit = st.text(characters_allowed, min_size=max_size, max_size=max_size)
+    return (
+        st.one_of(joined, at_limit)
+        .map(lambda value: value[:max_size])
+        .filter(lambda value: len(value) >= min_size)
+    )
+
+
+made_up_slug = st.from_regex(r"\A[a-z0-9]{1,12}(-[a-z0-9]{1,12}){0,3}\Z")  # up to 51
+made_up_kind = st.from_regex(r"\A[a-z0-9]{1,9}(-[a-z0-9]{1,9}){0,3}\Z")  # up to 39
+longest_slug = st.just("x" * 80)
+
+
+@cache
+def book(ruleset):
+    return rules_book_from_fixtures(ruleset)
+
+
+def slug_of(ruleset, *kinds):
+    """A slug of the book's entries of these kinds, or one nobody has."""
+    known = sorted(slug for kind, slug in book(ruleset).entries if kind in kinds)
+    return st.one_of(st.sampled_from(known), made_up_slug, longest_slug)
+
+
+def slugs(ruleset, *kinds, max_size=6):
+    return st.lists(slug_of(ruleset, *kinds), max_size=max_size)
+
+
+def type_slug(ruleset):
+    known = sorted(book(ruleset).character_types) or ["x"]
+    return st.one_of(st.sampled_from(known), made_up_kind, st.just("x" * 40))
+
+
+def count(low=0, high=99):
+    return st.integers(low, high)
+
+
+@dataclass(frozen=True)
+class RulesetParts:
+    profile: st.SearchStrategy
+    choices: st.SearchStrategy
+    house_rule_kinds: tuple[str, ...]
+    character_type: st.SearchStrategy
+
+
+# --- Pulp Alley ------------------------------------------------------------------------------
+
+dice = st.builds(lambda n, die: f"{n}{die}", count(1, 99), st.sampled_from(DICE))
+pulp_alley_skills = st.fixed_dictionaries(
+    {},
+    optional={
+        **{skill: dice for skill in PULP_ALLEY_SKILLS},
+        "shoot": st.one_of(dice, st.just("—"), st.none()),
+    },
+)
+pulp_alley_profile = st.fixed_dictionaries(
+    {},
+    optional={
+        "health": st.sampled_from(DICE),
+        "skills": pulp_alley_skills,
+        "abilities": slugs("pulp-alley", "ability"),
+        "learned_abilities": slugs("pulp-alley", "ability", max_size=3),
+        "ability_choices": st.dictionaries(
+            slug_of("pulp-alley", "ability"),
+            st.lists(st.sampled_from(PULP_ALLEY_SKILLS), max_size=6),
+            max_size=3,
+        ),
+    },
+)
+pulp_alley_choices = st.fixed_dictionaries(
+    {},
+    optional={
+        "perks": slugs("pulp-alley", "perk"),
+        "reputation_perks": slugs("pulp-alley", "reputation-perk", max_size=3),
+    },
+)
+
+# --- 7TV -------------------------------------------------------------------------------------
+
+effect_ref = st.builds(
+    lambda kind, slug: f"{kind}/{slug}",
+    st.sampled_from(["special-effect", "profile-effect", "star-quality", "weapon-effect"]),
+    st.one_of(slug_of("7tv", "special-effect", "profile-effect"), made_up_slug),
+)
+seven_tv_effect = st.one_of(
+    effect_ref,
+    st.fixed_dictionaries({"ref": effect_ref}, optional={"x": st.one_of(count(-99, 99), text(20))}),
+)
+attack = st.fixed_dictionaries(
+    {"name": text(80, min_size=1), "type": st.sampled_from(["fight", "shoot", "presence"])},
+    optional={
+        "range_in": st.one_of(st.none(), count(0, 999)),
+        "strike": st.one_of(st.none(), count(-99, 99)),
+        "effects": st.lists(text(80), max_size=4),
+    },
+)
+customisation = st.fixed_dictionaries(
+    {},
+    optional={
+        "stats": st.fixed_dictionaries(
+            {}, optional={stat: count(-9, 9) for stat in SEVEN_TV_STATS}
+        ),
+        "genre_swap": st.one_of(
+            st.none(),
+            st.fixed_dictionaries({"from": slug_of("7tv", "genre"), "to": slug_of("7tv", "genre")}),
+        ),
+        "move": st.one_of(st.none(), count(1, 99)),
+        "add_effects": st.lists(seven_tv_effect, max_size=3),
+        "remove_effects": st.lists(seven_tv_effect, max_size=2),
+        "swap_effects": st.lists(
+            st.fixed_dictionaries({"from": seven_tv_effect, "to": seven_tv_effect}), max_size=2
+        ),
+        "magic_user": st.one_of(st.none(), count(0, 9)),
+        "add_attacks": st.lists(attack, max_size=2),
+        "swap_attacks": st.lists(
+            st.fixed_dictionaries({"from": text(80), "to": attack}), max_size=2
+        ),
+    },
+)
+seven_tv_profile = st.fixed_dictionaries(
+    {},
+    optional={
+        "base": slug_of("7tv", "profile"),
+        "count": count(1, 99),
+        "customisation": customisation,
+    },
+)
+seven_tv_choices = st.fixed_dictionaries(
+    {},
+    optional={
+        "affiliation": st.sampled_from(["heroic", "villainous", "neutral", "", None]),
+        "genre": st.one_of(slug_of("7tv", "genre"), st.sampled_from(["", None])),
+    },
+)
+
+PARTS = {
+    "pulp-alley": RulesetParts(
+        profile=pulp_alley_profile,
+        choices=pulp_alley_choices,
+        house_rule_kinds=("ability", "perk", "reputation-perk"),
+        character_type=type_slug("pulp-alley"),
+    ),
+    "7tv": RulesetParts(
+        profile=seven_tv_profile,
+        choices=seven_tv_choices,
+        house_rule_kinds=("profile", "special-effect", "genre"),
+        character_type=st.one_of(
+            st.sampled_from(["star", "co-star", "extra", "vehicle"]), type_slug("7tv")
+        ),
+    ),
+}
+
+# --- Shared by every ruleset -----------------------------------------------------------------
+
+effect = st.fixed_dictionaries(
+    {},
+    optional={
+        "add_dice": st.dictionaries(made_up_slug, count(), max_size=2),
+        "no_shoot": st.booleans(),
+        "slots": count(),
+        "restricted_slots": count(),
+        "no_leader": st.booleans(),
+        "acting_leader": made_up_slug,
+        "acting_leader_cost": count(),
+        "max_per_roster": st.dictionaries(made_up_slug, count(), max_size=2),
+        "set_price": st.dictionaries(made_up_slug, count(), max_size=2),
+        "vehicle_discount": count(),
+        "free_extra": st.fixed_dictionaries(
+            {"max_ratings": count()}, optional={"pp_per_turn": count()}
+        ),
+        "prop_cards": count(),
+        "run_inches": count(),
+    },
+)
+
+
+def house_rule(ruleset):
+    parts = PARTS[ruleset]
+    return st.fixed_dictionaries(
+        {
+            "kind": st.sampled_from(parts.house_rule_kinds),
+            "slug": st.one_of(slug_of(ruleset, *parts.house_rule_kinds), made_up_slug),
+            "name": text(120, min_size=1),
+        },
+        optional={
+            "level": st.one_of(st.none(), count(0, 99)),
+            "cost": st.one_of(st.none(), count(0, 999)),
+            "summary": text(400),
+            "page": st.one_of(st.none(), count(1, 9999)),
+            "edition": text(40),
+            "effect": effect,
+        },
+    )
+
+
+def character(ruleset):
+    parts = PARTS[ruleset]
+    return st.fixed_dictionaries(
+        {"name": text(80, min_size=1), "type": parts.character_type},
+        optional={
+            "role": st.one_of(
+                st.sampled_from(["", "acting-leader", "fellowship"]),
+                text(100).map("sidekick-of:".__add__),
+                text(120),
+            ),
+            "profile": parts.profile,
+            "flavour": text(600),
+            "portrait": st.none(),
+        },
+    )
+
+
+def rosters(ruleset, max_characters=3):
+    """Whole roster files of one ruleset, each a dict ready for json.dumps."""
+    parts = PARTS[ruleset]
+    return st.fixed_dictionaries(
+        {
+            "format": st.just("cliffhanger-roster"),
+            "version": st.just(1),
+            "ruleset": st.just(ruleset),
+            "name": text(100, min_size=1),
+            "characters": st.lists(character(ruleset), max_size=max_characters),
+        },
+        optional={
+            "budget": st.one_of(st.none(), count(0, 10_000)),
+            "choices": parts.choices,
+            "house_rules": st.lists(house_rule(ruleset), max_size=3),
+        },
+    )

@@ -1,0 +1,142 @@
+"""Roster changes sent at the same moment all land: nothing one request saves is overwritten
+by another's stale copy, and members keep unique positions. Races need real concurrent
+transactions and row locks, so they run on PostgreSQL with threads."""
+
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from rosters import services
+from rosters.models import Character, Roster, RosterMember
+from rules.models import LibraryEntry
+
+postgres_only = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="races need concurrent transactions with row locks: run with a PostgreSQL "
+    "DATABASE_URL (SQLite serialises every write, so it cannot show them)",
+)
+
+
+def card(owner, ruleset, name):
+    return Character.objects.create(
+        owner=owner, ruleset=ruleset, character_type="ally", name=name, profile={}
+    )
+
+
+def at_the_same_moment(*posts):
+    """Send each (client, url, data) POST from its own thread (its own database connection),
+    all released together."""
+    start = threading.Barrier(len(posts))
+    failures = []
+
+    def run(client, url, data):
+        try:
+            start.wait()
+            client.post(url, data)
+        except Exception as error:  # noqa: BLE001 - reported to the test below
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=post) for post in posts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures, failures
+
+
+def logged_in(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_perks_change_a_rename_and_a_budget_change_together_all_land(player, pulp_alley):
+    perks = list(
+        LibraryEntry.objects.filter(ruleset=pulp_alley, kind="perk", owner=None)
+        .order_by("slug")
+        .values_list("slug", flat=True)[:2]
+    )
+    clients = [logged_in(player) for _ in range(3)]
+    for attempt in range(8):
+        roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="Old name")
+        url = f"/rosters/{roster.pk}"
+        at_the_same_moment(
+            (clients[0], f"{url}/choices/perks/", {"perks": perks}),
+            (clients[1], f"{url}/rename/", {"name": f"New name {attempt}"}),
+            (clients[2], f"{url}/settings/", {"budget": "12"}),
+        )
+        roster.refresh_from_db()
+        assert roster.choices.get("perks") == perks, f"perks lost in try {attempt + 1}"
+        assert roster.name == f"New name {attempt}"
+        assert roster.budget == 12
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_twenty_cards_added_together_get_twenty_different_positions(player, pulp_alley):
+    roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="Crowded")
+    cards = [card(player, pulp_alley, f"Ally {number}") for number in range(20)]
+    clients = [logged_in(player) for _ in cards]
+    at_the_same_moment(
+        *(
+            (client, f"/rosters/{roster.pk}/add/", {"character": c.pk})
+            for client, c in zip(clients, cards, strict=True)
+        )
+    )
+    positions = list(RosterMember.objects.filter(roster=roster).values_list("position", flat=True))
+    assert len(positions) == 20
+    assert sorted(positions) == list(range(20))
+
+
+@pytest.mark.django_db
+def test_a_card_added_after_a_removal_does_not_share_a_position(player, pulp_alley):
+    roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="League")
+    first, second, third = (card(player, pulp_alley, name) for name in ("A", "B", "C"))
+    services.add_member(roster=roster, character=first)
+    services.add_member(roster=roster, character=second)
+    services.remove_member(roster=roster, character_id=first.pk)
+    services.add_member(roster=roster, character=third)
+    positions = list(roster.members.values_list("position", flat=True))
+    assert len(set(positions)) == len(positions) == 2
+
+
+@pytest.mark.django_db
+def test_a_rename_from_a_stale_page_keeps_the_perks_saved_since(player, pulp_alley):
+    roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="League")
+    stale = Roster.objects.get(pk=roster.pk)
+    services.set_choice(roster=roster, key="perks", values=["p1"])
+    services.update_roster(roster=stale, name="Renamed")
+    services.update_settings(roster=Roster.objects.get(pk=roster.pk), settings={}, budget=9)
+    roster.refresh_from_db()
+    assert (roster.name, roster.choices["perks"], roster.budget) == ("Renamed", ["p1"], 9)
+
+
+@pytest.mark.django_db
+def test_saving_a_card_from_a_page_opened_before_it_was_deleted_keeps_it_deleted(
+    player, pulp_alley
+):
+    character = card(player, pulp_alley, "Ghost")
+    stale = Character.objects.get(pk=character.pk)
+    services.delete_character(character=character)
+    data = {"type": "ally", "name": "Ghost", "profile": {"health": 1}}
+    services.save_character(owner=player, ruleset=pulp_alley, data=data, character=stale)
+    character.refresh_from_db()
+    assert character.deleted_at is not None
+    assert character.profile == {"health": 1}
+
+
+@pytest.mark.django_db
+def test_a_roster_takes_no_more_than_the_character_limit(player, pulp_alley, full_roster):
+    from config.limits import ROSTER_MAX_CHARACTERS
+
+    roster = full_roster(player, pulp_alley)
+    extra = card(player, pulp_alley, "One too many")
+    with pytest.raises(services.RosterFull, match=f"at most {ROSTER_MAX_CHARACTERS} characters"):
+        services.add_member(roster=roster, character=extra)
+    assert roster.members.count() == ROSTER_MAX_CHARACTERS
