@@ -11,13 +11,20 @@ def house_rule_kinds(slug):
     return definition.house_rule_kinds if definition else {}
 
 
+# The roster file format's own limit (rosters/roster.schema.json): a house rule that fits
+# the form also travels in an exported file, and the rules reference PDF lays it out quickly.
+SUMMARY_MAX_LENGTH = 400
+
+
 class HouseRuleForm(forms.ModelForm):
     kind = forms.ChoiceField()
+    summary = forms.CharField(
+        max_length=SUMMARY_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 3})
+    )
 
     class Meta:
         model = LibraryEntry
         fields = ("kind", "name", "level", "cost", "summary", "page")
-        widgets = {"summary": forms.Textarea(attrs={"rows": 3, "maxlength": 400})}
         help_texts = {
             "level": "Abilities: the lowest character level that may take it.",
             "cost": "Perks: slots it uses.",

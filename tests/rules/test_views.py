@@ -151,3 +151,17 @@ def test_a_level_or_cost_filter_that_is_not_a_number_in_range_shows_everything(
         assert response.status_code == 200
         assert response.context[key] is None
         assert len(response.context["rows"]) == len(everything)
+
+
+def test_a_house_rule_summary_longer_than_a_roster_file_carries_is_refused(
+    player_client, player, pulp_alley
+):
+    from rules.forms import SUMMARY_MAX_LENGTH
+
+    response = player_client.post(
+        "/rules/pulp-alley/house-rules/",
+        {"kind": "perk", "name": "Airship", "cost": 2, "summary": "x" * 2000},
+    )
+    assert response.status_code == 200
+    assert f"at most {SUMMARY_MAX_LENGTH} characters" in response.content.decode()
+    assert not LibraryEntry.objects.filter(owner=player).exists()
