@@ -54,3 +54,15 @@ def test_script_deck_has_39_cards_17_named_the_rest_open_slots(rules_data):
     named = [card for card in cards if card.name]
     assert len(named) == 17
     assert all(card.uncertain for card in cards if not card.name)
+
+
+def test_the_evil_overlords_conflicting_genres_are_marked_uncertain(rules_data):
+    overlord = LibraryEntry.objects.get(ruleset__slug="7tv", kind="profile", slug="evil-overlord")
+    assert overlord.uncertain
+    assert "Action" in overlord.note and "Fantasy" in overlord.note
+
+
+def test_parry_lets_the_defender_choose_the_reroll(rules_data):
+    parry = LibraryEntry.objects.get(ruleset__slug="7tv", kind="special-effect", slug="parry")
+    assert "may choose" in parry.summary and "must" not in parry.summary
+    assert parry.page == 40
