@@ -88,3 +88,15 @@ class RosterMember(models.Model):
 
     def __str__(self):
         return f"{self.character} in {self.roster}"
+
+
+class ShareLink(models.Model):
+    """A read-only link to one roster. Its own row, so revoking deletes it (the old address
+    then answers 404) and sharing again makes a new, unrelated token."""
+
+    roster = models.OneToOneField(Roster, on_delete=models.CASCADE, related_name="share_link")
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"share link for {self.roster}"

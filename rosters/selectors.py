@@ -12,7 +12,10 @@ from rules.models import CharacterType
 def rosters_of(player):
     if player is None or not player.is_authenticated:
         return Roster.objects.none()
-    return Roster.objects.filter(owner=player, deleted_at__isnull=True).select_related("ruleset")
+    # The share link rides along: the roster page shows it.
+    return Roster.objects.filter(owner=player, deleted_at__isnull=True).select_related(
+        "ruleset", "share_link"
+    )
 
 
 def roster_or_404(player, pk):

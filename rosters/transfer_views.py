@@ -113,11 +113,9 @@ def sample_or_404(slug):
         raise Http404("No such sample force") from None
 
 
-@require_GET
-def sample_detail(request, slug):
-    """A read-only look at a sample force and its report, as the book's rules see it."""
-    document = sample_or_404(slug)
-    ruleset = get_object_or_404(Ruleset, slug=document["ruleset"])
+def read_only_context(document, ruleset):
+    """A roster document with its report, as the book's rules and the file's own house rules
+    see it: for the sample forces and for share links."""
     rules = rules_book(ruleset).with_house_rules(document.get("house_rules") or [])
     report = engines.evaluate(document, rules)
     rows = [
@@ -128,14 +126,21 @@ def sample_detail(request, slug):
         for character in document["characters"]
     ]
     names = {character["name"] for character in document["characters"]}
-    context = {
-        "slug": slug,
+    return {
         "document": document,
         "ruleset": ruleset,
         "report": report,
         "rows": rows,
         "force_findings": [f for f in report.findings if f.subject not in names],
     }
+
+
+@require_GET
+def sample_detail(request, slug):
+    """A read-only look at a sample force and its report, as the book's rules see it."""
+    document = sample_or_404(slug)
+    ruleset = get_object_or_404(Ruleset, slug=document["ruleset"])
+    context = {"slug": slug, **read_only_context(document, ruleset)}
     return render(request, "rosters/sample.html", context)
 
 

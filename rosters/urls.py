@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rosters import transfer_views, views
+from rosters import share_views, transfer_views, views
 
 app_name = "rosters"
 urlpatterns = [
@@ -19,6 +19,11 @@ urlpatterns = [
     path("<int:pk>/restore/", views.restore, name="restore"),
     path("<int:pk>/export.json", transfer_views.export_json, name="export_json"),
     path("<int:pk>/export.txt", transfer_views.export_text, name="export_text"),
+    path("<int:pk>/share/", share_views.share, name="share"),
+    path("<int:pk>/share/revoke/", share_views.revoke, name="revoke_share"),
+    path("shared/<str:token>/", share_views.shared, name="shared"),
+    path("shared/<str:token>/cards.pdf", share_views.shared_cards, name="shared_cards"),
+    path("shared/<str:token>/copy/", share_views.copy, name="shared_copy"),
     path("import/", transfer_views.import_roster, name="import"),
     path("samples/", transfer_views.sample_list, name="samples"),
     path("samples/<slug:slug>/", transfer_views.sample_detail, name="sample"),

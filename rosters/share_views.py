@@ -1,0 +1,58 @@
+"""Share links: the owner's create/revoke buttons, and what anyone holding a link sees (the
+roster, its report, its cards as a PDF) and may copy into their own account."""
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.players import current_player
+from cards.pdf import pdf_attachment
+from cards.printing.sheets import PrintOptions, print_cards
+from cards.printing.sources import roster_file_faces
+from rosters import selectors, sharing
+from rosters.transfer_views import imported, read_only_context
+from rules.selectors import rules_book
+
+
+@require_POST
+def share(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    sharing.share_roster(roster=roster)
+    messages.success(
+        request, f"{roster.name} has a new share link; any older link stopped working."
+    )
+    return redirect("rosters:detail", pk=roster.pk)
+
+
+@require_POST
+def revoke(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    sharing.revoke_share(roster=roster)
+    messages.success(request, f"The share link of {roster.name} no longer works.")
+    return redirect("rosters:detail", pk=roster.pk)
+
+
+@require_GET
+def shared(request, token):
+    roster = sharing.shared_roster_or_404(token)
+    context = read_only_context(sharing.shared_document(roster), roster.ruleset)
+    return render(request, "rosters/shared.html", {"token": token, **context})
+
+
+@require_GET
+def shared_cards(request, token):
+    roster = sharing.shared_roster_or_404(token)
+    document = sharing.shared_document(roster)
+    faces = roster_file_faces(
+        document, rules_book(roster.ruleset), ruleset_name=roster.ruleset.name
+    )
+    result = print_cards(faces, PrintOptions(), title=document["name"])
+    return pdf_attachment(result.pdf, f"{slugify(document['name']) or 'cards'}.pdf")
+
+
+@require_POST
+def copy(request, token):
+    roster = sharing.shared_roster_or_404(token)
+    result = sharing.copy_shared(roster=roster, owner=current_player(request, create=True))
+    return imported(request, result)

@@ -1,0 +1,49 @@
+"""Read-only share links: the owner makes or revokes one; anyone holding the token sees the
+roster as a roster document (never the rows), so nothing else of the owner is reachable."""
+
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.shortcuts import get_object_or_404
+
+from rosters import transfer
+from rosters.models import ShareLink
+
+# 32 random bytes: far beyond guessing, short enough for a chat message.
+TOKEN_BYTES = 32
+
+
+@dataclass(frozen=True)
+class ShareResult:
+    link: ShareLink
+
+
+@transaction.atomic
+def share_roster(*, roster) -> ShareResult:
+    """A fresh link for the roster; an earlier one stops working."""
+    ShareLink.objects.filter(roster=roster).delete()
+    link = ShareLink.objects.create(roster=roster, token=secrets.token_urlsafe(TOKEN_BYTES))
+    return ShareResult(link=link)
+
+
+@transaction.atomic
+def revoke_share(*, roster) -> None:
+    ShareLink.objects.filter(roster=roster).delete()
+
+
+def shared_roster_or_404(token):
+    # A deleted roster (kept a while for undo) is shared no more.
+    links = ShareLink.objects.filter(roster__deleted_at__isnull=True)
+    link = get_object_or_404(links.select_related("roster__ruleset"), token=token)
+    return link.roster
+
+
+def shared_document(roster) -> dict:
+    """What the link shows and copies: the export, portraits and house rules inside."""
+    return transfer.export_roster(roster=roster)
+
+
+def copy_shared(*, roster, owner) -> transfer.ImportResult:
+    """The visitor's own copy, taken through the same path as a file import."""
+    return transfer.import_roster(owner=owner, document=shared_document(roster))

@@ -1,0 +1,169 @@
+"""Share links as players meet them: the owner makes one, a visitor, a guest and another
+player see the roster, its report and its cards and copy it; revoking makes the link 404."""
+
+import base64
+import re
+from io import BytesIO
+
+import pikepdf
+import pytest
+from django.test import Client
+from django.utils.html import escape
+from PIL import Image
+
+from rosters.models import Character, Roster, ShareLink
+from rosters.samples import sample_document
+from rosters.transfer import import_roster
+from rules.models import LibraryEntry
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+def png(colour):
+    out = BytesIO()
+    Image.new("RGB", (200, 260), colour).save(out, "PNG")
+    return base64.b64encode(out.getvalue()).decode()
+
+
+@pytest.fixture
+def league(player, pulp_alley):
+    """Singapore Smith's league, its leader with a portrait and a house-rule ability."""
+    document = sample_document("singapore-smith")
+    document["characters"][0]["portrait"] = {"media_type": "image/png", "data": png((200, 40, 40))}
+    document["house_rules"] = [
+        {
+            "kind": "ability",
+            "slug": "lucky-hat",
+            "name": "Lucky Hat",
+            "level": 1,
+            "summary": "Never loses the hat.",
+            "page": None,
+        }
+    ]
+    document["characters"][0]["profile"]["abilities"].append("lucky-hat")
+    return import_roster(owner=player, document=document).roster
+
+
+@pytest.fixture
+def secret_roster(player, pulp_alley):
+    document = sample_document("singapore-smith")
+    document["name"] = "Secret Plans of the Owner"
+    return import_roster(owner=player, document=document).roster
+
+
+def share_url(player_client, league):
+    response = player_client.post(f"/rosters/{league.pk}/share/")
+    assert response.status_code == 302
+    return f"/rosters/shared/{ShareLink.objects.get(roster=league).token}/"
+
+
+def test_the_owner_makes_a_link_and_sees_it_on_the_roster_page(player_client, league):
+    url = share_url(player_client, league)
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert url in page
+    assert "Revoke the link" in page
+
+
+def test_tokens_are_long_and_random(player_client, league):
+    first = share_url(player_client, league)
+    second = share_url(player_client, league)
+    assert first != second
+    assert len(second.split("/")[3]) >= 40
+    # Sharing again replaces the old link: the first address stops working.
+    assert Client().get(first).status_code == 404
+    assert Client().get(second).status_code == 200
+
+
+def test_a_visitor_sees_the_roster_its_report_and_its_cards(
+    player_client, league, secret_roster, player
+):
+    url = share_url(player_client, league)
+    visitor = Client()
+    page = visitor.get(url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert escape(league.name) in text
+    assert "Singapore Smith" in text
+    assert "Not legal" in text  # the extra house-rule ability is one too many
+    assert "abilit" in text
+    assert "Lucky Hat [house rule]" in text
+    # Nothing else of the owner: not their name, other rosters, card ids or media files.
+    assert player.username not in text
+    assert secret_roster.name not in text
+    assert "/media/" not in text
+    assert not re.search(r"/rosters/\d+/|/cards/\d+/", text)
+    pdf = visitor.get(url + "cards.pdf")
+    assert pdf.status_code == 200
+    assert pdf["Content-Type"] == "application/pdf"
+    with pikepdf.open(BytesIO(pdf.content)) as document:
+        images = [name for page in document.pages for name in page.get_images()]
+    # Every character's card, and the leader's portrait printed on his.
+    assert images, "the shared cards carry the portrait"
+
+
+def test_the_owner_only_manages_the_link(player_client, league, rival):
+    share_url(player_client, league)
+    other = Client()
+    other.force_login(rival)
+    assert other.post(f"/rosters/{league.pk}/share/").status_code == 404
+    assert other.post(f"/rosters/{league.pk}/share/revoke/").status_code == 404
+    assert ShareLink.objects.filter(roster=league).count() == 1
+    assert other.get(f"/rosters/{league.pk}/share/").status_code == 405
+
+
+def test_writes_need_the_csrf_token(player, league):
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(player)
+    assert strict.post(f"/rosters/{league.pk}/share/").status_code == 403
+    assert not ShareLink.objects.exists()
+
+
+def copied_rosters(owner):
+    return Roster.objects.filter(owner=owner)
+
+
+@pytest.mark.parametrize("who", ["visitor", "rival"])
+def test_a_visitor_or_another_player_copies_it_with_cards_and_portraits(
+    who, player_client, league, rival
+):
+    url = share_url(player_client, league)
+    client = Client()
+    if who == "rival":
+        client.force_login(rival)
+    response = client.post(url + "copy/")
+    assert response.status_code == 302
+    owner = rival if who == "rival" else Roster.objects.exclude(owner=league.owner).get().owner
+    assert who == "rival" or owner.is_guest
+    copy = copied_rosters(owner).get()
+    assert response["Location"] == f"/rosters/{copy.pk}/"
+    assert copy.name == league.name
+    cards = Character.objects.filter(owner=owner)
+    assert cards.count() == league.members.count()
+    leader = cards.get(name="Singapore Smith")
+    assert leader.portrait and leader.portrait_print
+    assert leader.portrait.name != league.members.first().character.portrait.name
+    # The house rule travels into the copier's own library, not shared with the owner's.
+    assert LibraryEntry.objects.get(owner=owner, slug="lucky-hat").name == "Lucky Hat"
+    # The original is untouched and still the owner's alone.
+    assert Roster.objects.get(pk=league.pk).owner == league.owner
+
+
+def test_a_revoked_link_answers_404_everywhere(player_client, league):
+    url = share_url(player_client, league)
+    assert player_client.post(f"/rosters/{league.pk}/share/revoke/").status_code == 302
+    visitor = Client()
+    for path in (url, url + "cards.pdf"):
+        assert visitor.get(path).status_code == 404
+    assert visitor.post(url + "copy/").status_code == 404
+    assert not Roster.objects.exclude(owner=league.owner).exists()
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert "Make a read-only share link" in page
+
+
+def test_a_made_up_token_is_404():
+    assert Client().get("/rosters/shared/not-a-token/").status_code == 404
