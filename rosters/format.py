@@ -17,7 +17,8 @@ from config.limits import IMPORT_MAX_BYTES, MIB
 from rosters.schema import roster_schema
 
 FORMAT = "cliffhanger-roster"
-VERSION = 1
+# 2: the campaign block (between-game progress); version 1 files still read.
+VERSION = 2
 # A league with a large portrait on every card fits with room to spare (base64 adds a third);
 # more than this is not a roster, and parsing it would tie up a server for no one.
 MAX_FILE_BYTES = IMPORT_MAX_BYTES

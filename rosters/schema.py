@@ -19,15 +19,17 @@ def ruleset_part(slug, fixtures_dir=FIXTURES_DIR) -> dict:
 
 
 def ruleset_block(slug, part):
-    """Applies the part's choices and profile to files of this ruleset only."""
+    """Applies the part's choices, profile and (when the game has one) campaign block to files
+    of this ruleset only."""
+    properties = {
+        "choices": part["choices"],
+        "characters": {"items": {"properties": {"profile": part["profile"]}}},
+    }
+    if "campaign" in part:
+        properties["campaign"] = part["campaign"]
     return {
         "if": {"required": ["ruleset"], "properties": {"ruleset": {"const": slug}}},
-        "then": {
-            "properties": {
-                "choices": part["choices"],
-                "characters": {"items": {"properties": {"profile": part["profile"]}}},
-            }
-        },
+        "then": {"properties": properties},
     }
 
 

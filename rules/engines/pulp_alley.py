@@ -18,6 +18,7 @@ from rules.engines.plain import (
     plural,
     slugs,
 )
+from rules.engines.pulp_alley_campaign import campaign_findings
 from rules.engines.pulp_alley_profile import (
     ability_slugs,
     character_findings,
@@ -110,6 +111,7 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
     league = League([as_dict(c) for c in as_list(roster.get("characters"))], rules)
     league.findings += ignored
     check_perks(league, as_dict(roster.get("choices")))
+    league.findings += campaign_findings(roster.get("campaign"), roster.get("choices"), rules)
     acting = check_leadership(league)
     check_type_limits(league)
     budget = count_slots(league, roster.get("budget"), acting)

@@ -58,6 +58,13 @@ class RulesetDefinition:
     # The book's sample force, a roster file in fixtures/<slug>/samples/ (with its readers' copy
     # in docs/examples/), that the conformance suite plays through.
     example: str = ""
+    # Between-game rules (rules/engines/<game>_campaign.py: campaign_state, record_result,
+    # learn_ability); empty when the book gives none, and the league page says so.
+    campaign: str = ""
+
+    @property
+    def campaign_module(self) -> ModuleType | None:
+        return importlib.import_module(self.campaign) if self.campaign else None
 
     @property
     def engine_module(self) -> ModuleType:

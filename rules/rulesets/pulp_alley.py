@@ -33,4 +33,5 @@ DEFINITION = RulesetDefinition(
         "plot-point-rewards": ("bonus", "reward"),
     },
     example="singapore-smith.json",
+    campaign="rules.engines.pulp_alley_campaign",
 )

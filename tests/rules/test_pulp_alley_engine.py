@@ -434,7 +434,12 @@ def test_over_budget_names_the_numbers(book):
 
 
 def test_perks_spend_slots_and_reputation_perks_add_them(book):
-    roster = crew(ally("Hwang"), perks=["nefarious"], reputation_perks=["regional-influence"])
+    roster = crew(
+        ally("Hwang"),
+        perks=["nefarious"],
+        reputation_perks=["local-support", "regional-influence"],
+    )
+    roster["campaign"] = {"reputation": 25}
     report = evaluate(roster, book)
     assert report.budget.label == "11 / 11 slots used"
     assert report.legal

@@ -1,0 +1,247 @@
+"""Pulp Alley between games (core rulebook p.44-45): a league's campaign state and what each
+recorded event does to it. Pure functions: a state dict and an event in, a Step out (the new
+state, what changed in words, and the findings that refuse the event). Nothing here raises on
+odd input; a state from a hand-edited file is read leniently by `campaign_state`."""
+
+from dataclasses import dataclass
+
+from rules.engines.base import Finding
+from rules.engines.plain import as_dict, as_list, name_of, slugs
+
+WRAP_UP_PAGE = 44
+REPUTATION_PAGE = 45
+BANKS = ("tips", "backup", "contacts", "gear")
+# A reward card banks one of these (p.29, p.44); experience is the league's, not a bank.
+REWARDS = (*BANKS, "experience")
+REWARD_WORDS = {
+    "tips": "Tip",
+    "backup": "Backup",
+    "contacts": "Contact",
+    "gear": "Gear",
+    "experience": "Experience",
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    state: dict
+    # The reputation perks the league holds after the event: the old ones, never fewer.
+    reputation_perks: tuple[str, ...]
+    changes: tuple[str, ...] = ()
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def accepted(self):
+        return not any(f.severity == "error" for f in self.findings)
+
+
+def whole(value, minimum=0):
+    if isinstance(value, bool) or not isinstance(value, int):
+        return minimum
+    return max(value, minimum)
+
+
+def campaign_state(raw) -> dict:
+    """Any value as a well-formed state: missing or malformed parts read as a new league."""
+    raw = as_dict(raw)
+    banks = as_dict(raw.get("banks"))
+    return {
+        "games": whole(raw.get("games")),
+        "reputation": whole(raw.get("reputation")),
+        "experience": whole(raw.get("experience")),
+        "banks": {bank: whole(banks.get(bank)) for bank in BANKS},
+        "learned": [
+            {
+                "character": str(item.get("character")),
+                "ability": str(item.get("ability")),
+                "game": whole(item.get("game")),
+            }
+            for item in as_list(raw.get("learned"))
+            if isinstance(item, dict)
+        ],
+    }
+
+
+def perks_by_threshold(rules):
+    """The Reputation perks in the order the book unlocks them."""
+    perks = [
+        p
+        for p in rules.of_kind("reputation-perk")
+        if isinstance(as_dict(p.get("data")).get("threshold"), int)
+    ]
+    return sorted(perks, key=lambda p: p["data"]["threshold"])
+
+
+def refused(state, perks, code, message, page=WRAP_UP_PAGE, subject=None):
+    return Step(
+        state=state,
+        reputation_perks=tuple(perks),
+        findings=(Finding(code, "error", message, page, subject),),
+    )
+
+
+def record_result(state, result, *, reputation_perks, rules) -> Step:
+    """One scenario's wrap-up rewards (p.44): a Reputation point per victory point, a bank
+    point (or Experience) per reward card held, a game played; then every Reputation perk whose
+    threshold is reached joins the league, lowest first (p.45)."""
+    state = campaign_state(state)
+    perks = slugs(reputation_perks)
+    result = as_dict(result)
+    points = result.get("victory_points")
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        return refused(
+            state, perks, "bad-victory-points", "Victory points are a whole number, 0 or more."
+        )
+    rewards = as_list(result.get("rewards"))
+    unknown = [r for r in rewards if r not in REWARDS]
+    if unknown:
+        return refused(state, perks, "bad-reward", f"{unknown[0]!r} is not a reward card's prize.")
+    new = {**state, "banks": dict(state["banks"])}
+    new["games"] += 1
+    new["reputation"] += points
+    changes = [f"+{points} Reputation ({new['reputation']} in all)"]
+    for reward in rewards:
+        if reward == "experience":
+            new["experience"] += 1
+        else:
+            new["banks"][reward] += 1
+        changes.append(f"+1 {REWARD_WORDS[reward]}")
+    gained = [
+        p
+        for p in perks_by_threshold(rules)
+        if p["data"]["threshold"] <= new["reputation"] and p["slug"] not in perks
+    ]
+    changes += [f"{name_of(p)} earned at {p['data']['threshold']} Reputation" for p in gained]
+    taken_out = [str(name) for name in as_list(result.get("taken_out")) if name]
+    if taken_out:
+        changes.append(f"{', '.join(taken_out)} recover fully")
+    return Step(
+        state=new,
+        reputation_perks=tuple(perks + [p["slug"] for p in gained]),
+        changes=tuple(changes),
+    )
+
+
+def learn_ability(state, *, character, ability, reputation_perks, rules) -> Step:
+    """Development (p.44): Experience buys a character a new ability at its level in XP, at
+    most one per character per scenario and, over the campaign, as many as its level."""
+    state = campaign_state(state)
+    perks = slugs(reputation_perks)
+    character = as_dict(character)
+    name = str(character.get("name"))
+    kind = as_dict(rules.character_type(character.get("type")))
+    level = kind.get("level")
+    entry = rules.entry("ability", ability) if isinstance(ability, str) else None
+    if not isinstance(level, int) or entry is None:
+        return refused(state, perks, "unknown-ability", f"{ability!r} is not an ability here.")
+    profile = as_dict(character.get("profile"))
+    known = slugs(profile.get("abilities")) + slugs(profile.get("learned_abilities"))
+    learned = slugs(profile.get("learned_abilities"))
+    problems = []
+    if ability in known:
+        problems.append(("known-ability", f"{name} already has {name_of(entry)}."))
+    if not isinstance(entry.get("level"), int) or entry["level"] > level:
+        problems.append(
+            ("ability-too-high", f"{name_of(entry)} is above a level {level} character's reach.")
+        )
+    if len(learned) >= level:
+        problems.append(
+            ("learned-cap", f"{name} has learned {level}, the most a level {level} ever learns.")
+        )
+    if any(i["character"] == name and i["game"] == state["games"] for i in state["learned"]):
+        problems.append(("one-per-scenario", f"{name} has already learned an ability this game."))
+    if state["experience"] < level:
+        problems.append(
+            (
+                "not-enough-experience",
+                f"{name_of(entry)} costs {level} Experience; the league has {state['experience']}.",
+            )
+        )
+    if problems:
+        return Step(
+            state=state,
+            reputation_perks=tuple(perks),
+            findings=tuple(
+                Finding(code, "error", message, WRAP_UP_PAGE, name) for code, message in problems
+            ),
+        )
+    new = {**state, "experience": state["experience"] - level}
+    new["learned"] = [
+        *state["learned"],
+        {"character": name, "ability": ability, "game": state["games"]},
+    ]
+    return Step(
+        state=new,
+        reputation_perks=tuple(perks),
+        changes=(f"{name} learns {name_of(entry)} for {level} Experience",),
+    )
+
+
+def campaign_findings(campaign, choices, rules) -> list[Finding]:
+    """What the roster's report says about its campaign: a Reputation perk is held only with
+    the Reputation for it and every perk below it (p.45)."""
+    reputation = campaign_state(campaign)["reputation"]
+    held = set(slugs(as_dict(choices).get("reputation_perks")))
+    findings = []
+    ladder = perks_by_threshold(rules)
+    for index, perk in enumerate(ladder):
+        if perk["slug"] not in held:
+            continue
+        threshold = perk["data"]["threshold"]
+        if threshold > reputation:
+            findings.append(
+                Finding(
+                    "reputation-too-low",
+                    "error",
+                    f"{name_of(perk)} needs {threshold} Reputation; the league has {reputation}.",
+                    REPUTATION_PAGE,
+                )
+            )
+        missing = [name_of(p) for p in ladder[:index] if p["slug"] not in held]
+        if missing:
+            findings.append(
+                Finding(
+                    "reputation-perk-skipped",
+                    "error",
+                    f"{name_of(perk)} comes after {', '.join(missing)}, which the league lacks.",
+                    REPUTATION_PAGE,
+                )
+            )
+    return findings + society_findings(held, slugs(as_dict(choices).get("society_perks")), rules)
+
+
+def society_findings(held, chosen, rules) -> list[Finding]:
+    """A Leader joins a society with the Secret Society perk and picks one perk of its rank:
+    at rank 1 that is exactly one (p.45)."""
+    gate = next(
+        (p for p in rules.of_kind("reputation-perk") if as_dict(p.get("data")).get("unlocks")),
+        None,
+    )
+    if not chosen:
+        return []
+    findings = []
+    if gate is not None and gate["slug"] not in held:
+        findings.append(
+            Finding(
+                "society-without-perk",
+                "error",
+                f"Secret Society perks come with the {name_of(gate)} Reputation perk.",
+                REPUTATION_PAGE,
+            )
+        )
+    ranks = [
+        as_dict(as_dict(rules.entry("society-perk", slug)).get("data")).get("rank")
+        for slug in chosen
+    ]
+    for rank in sorted({r for r in ranks if isinstance(r, int)}):
+        if ranks.count(rank) > 1:
+            findings.append(
+                Finding(
+                    "society-perks-per-rank",
+                    "error",
+                    f"The league holds {ranks.count(rank)} rank {rank} society perks;"
+                    " it picks one.",
+                    REPUTATION_PAGE,
+                )
+            )
+    return findings

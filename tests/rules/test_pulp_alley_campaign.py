@@ -1,0 +1,250 @@
+"""Pulp Alley between games (core rulebook p.44-45): rewards, Reputation perks in order and
+never lost, Experience spent on abilities, and the report's check of a claimed campaign."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.engines.pulp_alley import evaluate
+from rules.engines.pulp_alley_campaign import (
+    campaign_findings,
+    campaign_state,
+    learn_ability,
+    record_result,
+)
+from rules.fixture_book import rules_book_from_fixtures
+
+BOOK = rules_book_from_fixtures("pulp-alley")
+SMITH = Path(settings.BASE_DIR) / "docs" / "examples" / "singapore-smith.json"
+LADDER = [
+    "local-support",
+    "regional-influence",
+    "underworld-contacts",
+    "privileged-access",
+    "secret-society",
+    "nationally-recognized",
+    "world-famous",
+    "government-contacts",
+]
+
+
+def smith():
+    return json.loads(SMITH.read_text(encoding="utf-8"))
+
+
+def character(name):
+    return next(c for c in smith()["characters"] if c["name"] == name)
+
+
+def result(points, *rewards, taken_out=()):
+    return {
+        "scenario": "Cornered",
+        "victory_points": points,
+        "rewards": list(rewards),
+        "taken_out": list(taken_out),
+    }
+
+
+def test_victory_points_become_reputation_and_reward_cards_fill_the_banks():
+    step = record_result(
+        {}, result(4, "tips", "gear", "experience"), reputation_perks=[], rules=BOOK
+    )
+    assert step.accepted
+    assert step.state["reputation"] == 4  # 1 per victory point, p.44
+    assert step.state["experience"] == 1
+    assert step.state["banks"] == {"tips": 1, "backup": 0, "contacts": 0, "gear": 1}
+    assert step.state["games"] == 1
+    assert step.reputation_perks == ()
+
+
+def test_perks_unlock_at_their_thresholds_lowest_first():
+    step = record_result({"reputation": 9}, result(1), reputation_perks=[], rules=BOOK)
+    assert step.reputation_perks == ("local-support",)  # 10 Reputation, p.45
+    step = record_result(
+        {"reputation": 10}, result(31), reputation_perks=["local-support"], rules=BOOK
+    )
+    # 41: Regional Influence (25) and Underworld Contacts (40) join, in the book's order.
+    assert step.reputation_perks == ("local-support", "regional-influence", "underworld-contacts")
+    assert "Regional Influence earned at 25 Reputation" in step.changes
+
+
+def test_perks_are_never_lost():
+    # A league that fell back below a threshold (Dragged to Safety, p.44) keeps what it earned.
+    step = record_result(
+        {"reputation": 3}, result(0), reputation_perks=["local-support"], rules=BOOK
+    )
+    assert step.reputation_perks == ("local-support",)
+
+
+@pytest.mark.parametrize("points", [-1, "3", None, True, 2.5])
+def test_a_bad_victory_point_count_is_refused_and_changes_nothing(points):
+    step = record_result({"reputation": 7}, result(points), reputation_perks=[], rules=BOOK)
+    assert not step.accepted
+    assert step.state["reputation"] == 7 and step.state["games"] == 0
+
+
+def test_an_unknown_reward_is_refused():
+    step = record_result({}, result(1, "gold"), reputation_perks=[], rules=BOOK)
+    assert [f.code for f in step.findings] == ["bad-reward"]
+
+
+def test_an_ability_costs_the_characters_level_in_experience():
+    state = {"experience": 5, "games": 2}
+    step = learn_ability(
+        state, character=character("Enki"), ability="speedy", reputation_perks=[], rules=BOOK
+    )
+    assert step.accepted
+    assert step.state["experience"] == 3  # an Ally is level 2, p.44
+    assert step.state["learned"] == [{"character": "Enki", "ability": "speedy", "game": 2}]
+    leader = learn_ability(
+        state,
+        character=character("Singapore Smith"),
+        ability="speedy",
+        reputation_perks=[],
+        rules=BOOK,
+    )
+    assert leader.state["experience"] == 1  # a Leader is level 4
+
+
+def codes(step):
+    return {f.code for f in step.findings}
+
+
+def test_one_new_ability_per_character_per_scenario():
+    state = {
+        "experience": 9,
+        "games": 1,
+        "learned": [{"character": "Enki", "ability": "speedy", "game": 1}],
+    }
+    again = learn_ability(
+        state, character=character("Enki"), ability="agile", reputation_perks=[], rules=BOOK
+    )
+    assert codes(again) == {"one-per-scenario"}
+    assert again.state["experience"] == 9
+    later = learn_ability(
+        {**state, "games": 2},
+        character=character("Enki"),
+        ability="agile",
+        reputation_perks=[],
+        rules=BOOK,
+    )
+    assert later.accepted
+
+
+def test_a_character_learns_at_most_its_level_over_the_campaign():
+    skeet = character("Chu-Chu")
+    skeet["profile"]["learned_abilities"] = ["speedy"]
+    step = learn_ability(
+        {"experience": 9}, character=skeet, ability="agile", reputation_perks=[], rules=BOOK
+    )
+    assert codes(step) == {"learned-cap"}  # a Follower learns 1 at most, p.44
+
+
+def test_experience_must_cover_the_cost_and_the_ability_must_be_in_reach():
+    step = learn_ability(
+        {"experience": 2},
+        character=character("Arge"),
+        ability="brash",
+        reputation_perks=[],
+        rules=BOOK,
+    )
+    assert codes(step) == {"not-enough-experience"}  # a Sidekick pays 3
+    step = learn_ability(
+        {"experience": 9},
+        character=character("Arge"),
+        ability="commander",
+        reputation_perks=[],
+        rules=BOOK,
+    )
+    assert codes(step) == {"ability-too-high"}
+    step = learn_ability(
+        {"experience": 9},
+        character=character("Arge"),
+        ability="fierce",
+        reputation_perks=[],
+        rules=BOOK,
+    )
+    assert codes(step) == {"known-ability"}
+
+
+def league(reputation, perks):
+    document = smith()
+    document["version"] = 2
+    document["campaign"] = {"reputation": reputation}
+    document["choices"] = {"reputation_perks": perks}
+    return document
+
+
+def test_world_famous_needs_the_reputation_and_every_perk_below_it():
+    assert evaluate(league(100, LADDER[:7]), BOOK).legal
+    short = evaluate(league(99, LADDER[:7]), BOOK)
+    assert not short.legal and "reputation-too-low" in short.codes
+    skipped = evaluate(league(100, ["world-famous"]), BOOK)
+    assert not skipped.legal and "reputation-perk-skipped" in skipped.codes
+    # An older file with no campaign block claims no Reputation at all.
+    old = smith()
+    old["choices"] = {"reputation_perks": ["world-famous"]}
+    assert not evaluate(old, BOOK).legal
+
+
+def test_a_league_with_no_campaign_reads_as_a_new_one():
+    assert campaign_state(None) == campaign_state({"banks": "lots", "learned": [3]})
+    assert campaign_findings(None, {}, BOOK) == []
+
+
+results = st.fixed_dictionaries(
+    {},
+    optional={
+        "victory_points": st.one_of(st.integers(-5, 200), st.text(max_size=3), st.none()),
+        "rewards": st.lists(
+            st.sampled_from(["tips", "backup", "contacts", "gear", "experience", "gold", 3]),
+            max_size=6,
+        ),
+        "taken_out": st.lists(st.one_of(st.text(max_size=8), st.integers()), max_size=4),
+        "scenario": st.text(max_size=20),
+    },
+)
+states = st.one_of(
+    st.none(),
+    st.dictionaries(
+        st.sampled_from(["games", "reputation", "experience", "banks", "learned"]),
+        st.one_of(st.integers(-3, 300), st.text(max_size=3), st.lists(st.integers(), max_size=2)),
+    ),
+)
+
+
+@given(states, results, st.lists(st.sampled_from(LADDER), max_size=3, unique=True))
+def test_any_recorded_result_keeps_the_book_s_promises(state, outcome, held):
+    before = campaign_state(state)
+    step = record_result(state, outcome, reputation_perks=held, rules=BOOK)
+    after = step.state
+    assert after["reputation"] >= before["reputation"]
+    assert set(held) <= set(step.reputation_perks)  # never lost
+    if step.accepted:
+        assert after["reputation"] == before["reputation"] + outcome["victory_points"]
+        assert after["games"] == before["games"] + 1
+        earned = [p for p in LADDER if p in step.reputation_perks]
+        new = [p for p in step.reputation_perks if p not in held]
+        assert new == [p for p in earned if p not in held]  # in the book's order
+        thresholds = {p["slug"]: p["data"]["threshold"] for p in BOOK.of_kind("reputation-perk")}
+        assert all(thresholds[p] <= after["reputation"] for p in new)
+        assert all(
+            p in step.reputation_perks for p in LADDER if thresholds[p] <= after["reputation"]
+        )
+    else:
+        assert after == before
+
+
+def test_one_society_perk_of_rank_one_and_only_with_the_secret_society_perk():
+    joined = league(70, LADDER[:5])
+    joined["choices"]["society_perks"] = ["the-first-cup"]
+    assert evaluate(joined, BOOK).legal
+    joined["choices"]["society_perks"] = ["the-first-cup", "the-first-blade"]
+    assert "society-perks-per-rank" in evaluate(joined, BOOK).codes
+    early = league(55, LADDER[:4])
+    early["choices"]["society_perks"] = ["the-first-coin"]
+    assert "society-without-perk" in evaluate(early, BOOK).codes
