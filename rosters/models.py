@@ -56,6 +56,8 @@ class Roster(SoftDeleted):
     # Ruleset-specific choices: perks, affiliation, genre, resources… as slugs.
     choices = models.JSONField(default=dict, blank=True)
     notes = models.TextField(blank=True)
+    # Progress between games in the ruleset's own shape (the roster format's `campaign`).
+    campaign = models.JSONField(default=dict, blank=True)
     characters = models.ManyToManyField(Character, through="RosterMember", related_name="rosters")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -100,3 +102,25 @@ class ShareLink(models.Model):
 
     def __str__(self):
         return f"share link for {self.roster}"
+
+
+class CampaignEntry(models.Model):
+    """One change between games (a result, an ability learned), with what the roster was
+    before it, so the latest can be undone exactly."""
+
+    roster = models.ForeignKey(Roster, on_delete=models.CASCADE, related_name="campaign_entries")
+    # The game this change came after (1 = after the first scenario; 0 = before any).
+    game = models.PositiveIntegerField()
+    summary = models.TextField()
+    # {"campaign": ..., "reputation_perks": [...]} as they were before the change.
+    before = models.JSONField(default=dict)
+    # An ability learned with it, taken off the card again on undo.
+    learner = models.ForeignKey(Character, null=True, blank=True, on_delete=models.SET_NULL)
+    learned_ability = models.SlugField(max_length=60, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-pk"]
+
+    def __str__(self):
+        return self.summary

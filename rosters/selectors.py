@@ -118,3 +118,8 @@ def roster_data(roster, members, rules):
     data = roster_as_data(roster, members)
     data["house_rules"] = used_house_rules(rules, data)
     return data
+
+
+def campaign_timeline(roster):
+    """The roster's changes between games, latest first."""
+    return list(roster.campaign_entries.all())

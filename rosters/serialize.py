@@ -17,7 +17,7 @@ def character_as_data(character, role=""):
 
 def roster_as_data(roster, members, house_rules=()):
     """`members` are the roster's RosterMember rows with their characters loaded."""
-    return {
+    document = {
         "format": FORMAT,
         "version": VERSION,
         "ruleset": roster.ruleset.slug,
@@ -27,3 +27,6 @@ def roster_as_data(roster, members, house_rules=()):
         "house_rules": list(house_rules),
         "characters": [character_as_data(m.character, m.role) for m in members],
     }
+    if roster.campaign:
+        document["campaign"] = roster.campaign
+    return document

@@ -78,6 +78,7 @@ def import_roster(*, owner, document) -> ImportResult:
                 name=document["name"],
                 budget=document.get("budget"),
                 choices=renamed_choices(document.get("choices") or {}, renamed),
+                campaign=document.get("campaign") or {},
             )
             RosterMember.objects.bulk_create(
                 RosterMember(

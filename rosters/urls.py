@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rosters import share_views, transfer_views, views
+from rosters import campaign_views, share_views, transfer_views, views
 
 app_name = "rosters"
 urlpatterns = [
@@ -19,6 +19,10 @@ urlpatterns = [
     path("<int:pk>/restore/", views.restore, name="restore"),
     path("<int:pk>/export.json", transfer_views.export_json, name="export_json"),
     path("<int:pk>/export.txt", transfer_views.export_text, name="export_text"),
+    path("<int:pk>/campaign/", campaign_views.timeline, name="campaign"),
+    path("<int:pk>/campaign/result/", campaign_views.record_result, name="record_result"),
+    path("<int:pk>/campaign/learn/", campaign_views.learn_ability, name="learn_ability"),
+    path("<int:pk>/campaign/undo/", campaign_views.undo, name="undo_campaign"),
     path("<int:pk>/share/", share_views.share, name="share"),
     path("<int:pk>/share/revoke/", share_views.revoke, name="revoke_share"),
     path("shared/<str:token>/", share_views.shared, name="shared"),

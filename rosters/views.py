@@ -6,6 +6,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.players import current_player
 from rosters import selectors, services
 from rosters.builders import builder_for, setting_options
+from rosters.campaign_views import campaign_context
 from rosters.forms import BudgetForm, ModelCountForm, NewRosterForm, record_id, refusal
 from rosters.meter import meter_for
 from rosters.models import RosterMember
@@ -65,7 +66,7 @@ def builder_context(request, roster):
             }
         )
     names = {row["character"].name for row in rows}
-    return {
+    return campaign_context(request, roster, members) | {
         "roster": roster,
         "rows": rows,
         "report": report,

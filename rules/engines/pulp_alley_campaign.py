@@ -245,3 +245,9 @@ def society_findings(held, chosen, rules) -> list[Finding]:
                 )
             )
     return findings
+
+
+def learnable(rules):
+    """What Experience can buy, as (slug, name) by level then name: the Ability Library."""
+    entries = sorted(rules.of_kind("ability"), key=lambda e: (e.get("level") or 0, e["name"]))
+    return [(e["slug"], f"{e['name']} (level {e.get('level')})") for e in entries]

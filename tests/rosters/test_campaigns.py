@@ -1,0 +1,143 @@
+"""A Pulp Alley league through three scenarios against the book's numbers (p.44-45): results,
+an ability bought with Experience, the timeline, undo, and two results sent at once."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from rosters import campaigns
+from rosters.models import CampaignEntry, Roster
+from rosters.samples import sample_document
+from rosters.selectors import campaign_timeline, members_of, roster_data
+from rosters.transfer import export_roster, import_roster
+from rules import engines
+from rules.models import Ruleset
+from rules.selectors import rules_book
+
+
+@pytest.fixture
+def league(player, pulp_alley):
+    return import_roster(owner=player, document=sample_document("singapore-smith")).roster
+
+
+def member(roster, name):
+    return next(m.character for m in members_of(roster) if m.character.name == name)
+
+
+def game(roster, points, *rewards, taken_out=()):
+    return campaigns.record_result(
+        roster=roster,
+        result={
+            "scenario": "Cornered",
+            "victory_points": points,
+            "rewards": list(rewards),
+            "taken_out": list(taken_out),
+        },
+    ).roster
+
+
+def report(roster):
+    rules = rules_book(roster.ruleset, roster.owner)
+    return engines.evaluate(roster_data(roster, members_of(roster), rules), rules)
+
+
+@pytest.mark.django_db
+def test_a_league_through_three_scenarios(league):
+    league = game(league, 6, "tips", "experience", taken_out=["Chu-Chu"])
+    assert league.campaign["reputation"] == 6 and league.campaign["experience"] == 1
+    assert league.choices["reputation_perks"] == []
+
+    league = game(league, 5, "gear", "experience")
+    # 11 Reputation: Local Support (10).
+    assert league.choices["reputation_perks"] == ["local-support"]
+    campaigns.learn_ability(roster=league, character=member(league, "Enki"), ability="speedy")
+    league.refresh_from_db()
+    assert league.campaign["experience"] == 0  # an Ally pays 2
+    assert member(league, "Enki").profile["learned_abilities"] == ["speedy"]
+    with pytest.raises(campaigns.CampaignRefused, match="already learned an ability this game"):
+        campaigns.learn_ability(roster=league, character=member(league, "Enki"), ability="agile")
+
+    league = game(league, 14, "contacts", "experience")
+    assert league.campaign["reputation"] == 25
+    assert league.campaign["banks"] == {"tips": 1, "backup": 0, "contacts": 1, "gear": 1}
+    assert league.choices["reputation_perks"] == ["local-support", "regional-influence"]
+    # Regional Influence: the 10-slot league now has 11 (p.45), and stays legal.
+    after = report(league)
+    assert after.budget.label == "10 / 11 slots used"
+    assert after.legal
+
+    entries = campaign_timeline(league)
+    assert [e.game for e in entries] == [3, 2, 2, 1]
+    assert "Regional Influence earned at 25 Reputation" in entries[0].summary
+    assert entries[1].summary == "Enki learns Speedy for 2 Experience"
+    assert "Chu-Chu recover fully" in entries[3].summary
+
+    # The campaign travels in the roster file and comes back on import.
+    document = export_roster(roster=league)
+    assert document["version"] == 2 and document["campaign"]["reputation"] == 25
+    copy = import_roster(owner=league.owner, document=document).roster
+    assert copy.campaign == league.campaign
+    assert report(copy).legal
+
+
+@pytest.mark.django_db
+def test_undo_takes_back_the_latest_change_exactly(league):
+    league = game(league, 11, "experience", "experience")
+    campaigns.learn_ability(roster=league, character=member(league, "Enki"), ability="speedy")
+    league = game(league, 14, "tips")
+    campaigns.undo_latest(roster=league)
+    league.refresh_from_db()
+    assert league.campaign["reputation"] == 11 and league.campaign["banks"]["tips"] == 0
+    assert league.choices["reputation_perks"] == ["local-support"]
+    campaigns.undo_latest(roster=league)
+    league.refresh_from_db()
+    assert league.campaign["experience"] == 2
+    assert member(league, "Enki").profile["learned_abilities"] == []
+    campaigns.undo_latest(roster=league)
+    league.refresh_from_db()
+    assert league.campaign == {} and league.choices["reputation_perks"] == []
+    assert campaigns.undo_latest(roster=league).entry is None
+    assert not CampaignEntry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_refused_result_records_nothing(league):
+    with pytest.raises(campaigns.CampaignRefused):
+        game(league, -2)
+    league.refresh_from_db()
+    assert league.campaign == {} and not CampaignEntry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_game_without_between_game_rules_refuses(make_user, rules_data):
+    owner = make_user("caster")
+    seven_tv = Ruleset.objects.get(slug="7tv")
+    roster = Roster.objects.create(owner=owner, ruleset=seven_tv, name="Cast")
+    assert campaigns.rules_of(roster) is None
+    with pytest.raises(campaigns.CampaignRefused):
+        game(roster, 3)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+def test_two_results_sent_at_once_both_count(player, pulp_alley):
+    league = import_roster(owner=player, document=sample_document("singapore-smith")).roster
+    barrier = threading.Barrier(2)
+
+    def send(points):
+        barrier.wait()
+        try:
+            game(Roster.objects.get(pk=league.pk), points)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(points,)) for points in (6, 5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    league.refresh_from_db()
+    assert league.campaign["games"] == 2 and league.campaign["reputation"] == 11
+    assert league.choices["reputation_perks"] == ["local-support"]
+    assert CampaignEntry.objects.filter(roster=league).count() == 2
