@@ -1,0 +1,94 @@
+"""The league page's campaign panel as a player meets it: record a result, learn an ability,
+see the timeline (also as an htmx partial), undo; owners only, CSRF on every write."""
+
+import pytest
+from django.test import Client
+
+from rosters.models import CampaignEntry
+from rosters.samples import sample_document
+from rosters.transfer import import_roster
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league(player, pulp_alley):
+    return import_roster(owner=player, document=sample_document("singapore-smith")).roster
+
+
+def record(client, roster, **fields):
+    data = {"scenario": "The Lost Idol", "victory_points": "6", **fields}
+    return client.post(f"/rosters/{roster.pk}/campaign/result/", data)
+
+
+def test_recording_a_result_shows_progress_and_the_timeline(player_client, league):
+    response = record(
+        player_client,
+        league,
+        victory_points="11",
+        rewards=["tips", "experience"],
+        taken_out=["Chu-Chu"],
+    )
+    assert response.status_code == 302
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert "Reputation <strong>11</strong>" in page
+    assert "Experience <strong>1</strong>" in page
+    assert "after game 1" in page
+    assert "Local Support earned at 10 Reputation" in page
+    partial = player_client.get(f"/rosters/{league.pk}/campaign/", headers={"HX-Request": "true"})
+    assert partial.status_code == 200
+    assert b"<html" not in partial.content and b"Local Support earned" in partial.content
+
+
+def test_learning_an_ability_and_undoing_it(player_client, league):
+    record(player_client, league, victory_points="2", rewards=["experience"])
+    record(player_client, league, victory_points="2", rewards=["experience"])
+    enki = league.members.get(character__name="Enki").character
+    response = player_client.post(
+        f"/rosters/{league.pk}/campaign/learn/", {"character": enki.pk, "ability": "speedy"}
+    )
+    assert response.status_code == 302
+    enki.refresh_from_db()
+    assert enki.profile["learned_abilities"] == ["speedy"]
+    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    enki.refresh_from_db()
+    assert enki.profile["learned_abilities"] == []
+    assert CampaignEntry.objects.filter(roster=league).count() == 2
+
+
+def test_a_refused_change_says_why(player_client, league):
+    enki = league.members.get(character__name="Enki").character
+    response = player_client.post(
+        f"/rosters/{league.pk}/campaign/learn/",
+        {"character": enki.pk, "ability": "speedy"},
+        follow=True,
+    )
+    assert "costs 2 Experience; the league has 0" in response.content.decode()
+    record(player_client, league, victory_points="-3")
+    assert not CampaignEntry.objects.exists()
+
+
+def test_only_the_owner_records_undoes_or_reads_the_timeline(league, rival):
+    other = Client()
+    other.force_login(rival)
+    assert record(other, league).status_code == 404
+    assert other.post(f"/rosters/{league.pk}/campaign/undo/").status_code == 404
+    assert (
+        other.get(f"/rosters/{league.pk}/campaign/", headers={"HX-Request": "true"}).status_code
+        == 404
+    )
+    assert not CampaignEntry.objects.exists()
+
+
+def test_writes_need_the_csrf_token(player, league):
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(player)
+    assert record(strict, league).status_code == 403
+    assert strict.post(f"/rosters/{league.pk}/campaign/undo/").status_code == 403
+
+
+def test_a_game_whose_book_has_no_between_game_rules_says_so(player_client, player, rules_data):
+    cast = import_roster(owner=player, document=sample_document("7tv-claire")).roster
+    page = player_client.get(f"/rosters/{cast.pk}/").content.decode()
+    assert "book gives no rules for progress between games" in page
+    assert "Record result" not in page
