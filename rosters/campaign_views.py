@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from rosters import campaigns, selectors
+from rules.rulesets import definition_for
 from rules.selectors import rules_book
 
 MAX_VICTORY_POINTS = 1000
@@ -27,7 +28,8 @@ class ResultForm(forms.Form):
 def campaign_context(request, roster, members=None):
     module = campaigns.rules_of(roster)
     if module is None:
-        return {"campaign_rules": False, "roster": roster}
+        note = definition_for(roster.ruleset.slug).campaign_note
+        return {"campaign_rules": False, "campaign_note": note, "roster": roster}
     members = selectors.members_of(roster) if members is None else members
     return {
         "campaign_rules": True,

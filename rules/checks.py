@@ -21,6 +21,9 @@ ENGINE_FUNCTIONS = (
     "profile_summary",
 )
 
+# What the league page and rosters/campaigns.py call on a game's between-game rules.
+CAMPAIGN_PARTS = ("campaign_state", "record_result", "learn_ability", "learnable", "REWARD_WORDS")
+
 
 @register(Tags.models)
 def rules_fixtures_are_consistent(app_configs, **kwargs):
@@ -45,7 +48,21 @@ def engine_problems(definition):
         for name in ("EFFECT_KEYS", "RECORDED_EFFECT_KEYS")
         if not isinstance(getattr(engine, name, None), frozenset)
     ]
-    return problems
+    return problems + campaign_problems(definition)
+
+
+def campaign_problems(definition):
+    if not definition.campaign:
+        return []
+    try:
+        module = definition.campaign_module
+    except ImportError as error:
+        return [f"its campaign rules {definition.campaign!r} do not import ({error})"]
+    return [
+        f"its campaign rules {definition.campaign} lack {name}"
+        for name in CAMPAIGN_PARTS
+        if not hasattr(module, name)
+    ]
 
 
 def data_problems(definition, fixtures_dir=FIXTURES_DIR):

@@ -54,5 +54,9 @@ DEFINITION = RulesetDefinition(
         "grimoire": ("Grimoire", "Grimoires"),
         "spell": ("Spell", "Spells"),
     },
+    campaign_note=(
+        "The 7TV rulebook leaves campaigns to its Ratings War rules (p.166), which are not in"
+        " the edition this site reads, so there is nothing to record here yet."
+    ),
     example="7tv-claire.json",
 )

@@ -90,5 +90,13 @@ def test_writes_need_the_csrf_token(player, league):
 def test_a_game_whose_book_has_no_between_game_rules_says_so(player_client, player, rules_data):
     cast = import_roster(owner=player, document=sample_document("7tv-claire")).roster
     page = player_client.get(f"/rosters/{cast.pk}/").content.decode()
+    assert "Ratings War rules (p.166)" in page
+    assert "Record result" not in page
+
+
+def test_pulp_city_says_its_book_has_no_between_game_rules(player_client, player, rules_data):
+    document = sample_document("pulp-city-starter-box")
+    team = import_roster(owner=player, document=document).roster
+    page = player_client.get(f"/rosters/{team.pk}/").content.decode()
     assert "book gives no rules for progress between games" in page
     assert "Record result" not in page

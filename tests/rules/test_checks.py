@@ -96,3 +96,18 @@ def test_every_effect_key_an_engine_declares_is_read_by_its_code():
         for key in engine.EFFECT_KEYS:
             # once in the declaration, at least once where it is applied
             assert source.count(f'"{key}"') >= 2, (definition.slug, key)
+
+
+def test_campaign_rules_missing_a_part_fail_the_check(registry):
+    registry["pulp-alley"] = dataclasses.replace(
+        REGISTRY["pulp-alley"], campaign="rules.engines.plain"
+    )
+    found = messages(checks.registered_rulesets_are_complete(None))
+    assert (
+        "Ruleset 'pulp-alley': its campaign rules rules.engines.plain lack record_result." in found
+    )
+    registry["pulp-alley"] = dataclasses.replace(
+        REGISTRY["pulp-alley"], campaign="rules.engines.no_such_campaign"
+    )
+    (error,) = checks.registered_rulesets_are_complete(None)
+    assert "do not import" in error.msg
