@@ -39,6 +39,8 @@ def campaign_context(request, roster, members=None):
         "rewards": [(key, f"+1 {word}") for key, word in module.REWARD_WORDS.items()],
         "members": [member.character for member in members],
         "learnable": module.learnable(rules_book(roster.ruleset, request.user)),
+        "banks": [(bank, module.REWARD_WORDS[bank]) for bank in module.BANKS],
+        "escapes": [(roll, name) for roll, (name, _) in module.HARROWING_ESCAPE.items()],
     }
 
 
@@ -97,6 +99,39 @@ def learn_ability(request, pk):
         campaigns.learn_ability(
             roster=roster, character=member.character, ability=request.POST.get("ability", "")
         )
+    except campaigns.CampaignRefused as error:
+        refused(request, error)
+    return campaign_response(request, roster)
+
+
+def posted_number(request, key):
+    value = request.POST.get(key, "")
+    return int(value) if value.isdigit() else None
+
+
+@require_POST
+def harrowing_escape(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    names = {member.character.name for member in selectors.members_of(roster)}
+    name = request.POST.get("character", "")
+    if name not in names:
+        messages.error(request, "Choose a character of this league.")
+        return campaign_response(request, roster)
+    try:
+        campaigns.harrowing_escape(
+            roster=roster, character=name, roll=posted_number(request, "roll")
+        )
+    except campaigns.CampaignRefused as error:
+        refused(request, error)
+    return campaign_response(request, roster)
+
+
+@require_POST
+def spend(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    try:
+        bank = request.POST.get("bank", "")
+        campaigns.spend(roster=roster, bank=bank, points=posted_number(request, "points"))
     except campaigns.CampaignRefused as error:
         refused(request, error)
     return campaign_response(request, roster)

@@ -81,6 +81,30 @@ def record_result(*, roster, result) -> CampaignResult:
 
 
 @transaction.atomic
+def harrowing_escape(*, roster, character, roll) -> CampaignResult:
+    roster = locked(roster)
+    step = engine_or_refuse(roster).harrowing_escape(
+        roster.campaign,
+        character=character,
+        roll=roll,
+        reputation_perks=roster.choices.get(REPUTATION_PERKS, []),
+    )
+    return apply(roster, step)
+
+
+@transaction.atomic
+def spend(*, roster, bank, points) -> CampaignResult:
+    roster = locked(roster)
+    step = engine_or_refuse(roster).spend(
+        roster.campaign,
+        bank=bank,
+        points=points,
+        reputation_perks=roster.choices.get(REPUTATION_PERKS, []),
+    )
+    return apply(roster, step)
+
+
+@transaction.atomic
 def learn_ability(*, roster, character, ability) -> CampaignResult:
     roster = locked(roster)
     module = engine_or_refuse(roster)

@@ -22,7 +22,17 @@ ENGINE_FUNCTIONS = (
 )
 
 # What the league page and rosters/campaigns.py call on a game's between-game rules.
-CAMPAIGN_PARTS = ("campaign_state", "record_result", "learn_ability", "learnable", "REWARD_WORDS")
+CAMPAIGN_PARTS = (
+    "campaign_state",
+    "record_result",
+    "learn_ability",
+    "harrowing_escape",
+    "spend",
+    "learnable",
+    "REWARD_WORDS",
+    "BANKS",
+    "HARROWING_ESCAPE",
+)
 
 
 @register(Tags.models)

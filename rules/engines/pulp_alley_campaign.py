@@ -13,6 +13,17 @@ REPUTATION_PAGE = 45
 BANKS = ("tips", "backup", "contacts", "gear")
 # A reward card banks one of these (p.29, p.44); experience is the league's, not a bank.
 REWARDS = (*BANKS, "experience")
+# The Harrowing Escape table (p.44), rolled on 1d6 for a knocked-out character if the player
+# likes; only Dragged to Safety changes the league, the rest last for the next game only.
+HARROWING_ESCAPE = {
+    1: ("HEADSHOT!", "next game, one random skill of theirs rolls a die fewer"),
+    2: ("Dragged to Safety", "fully recovered, but the league drops 1 Reputation"),
+    3: ("Bloodied & Bruised", "next game, they join the table only as turn 2 begins"),
+    4: ("Retreat & Regroup", "next game, your starting-Initiative die is one size bigger"),
+    5: ("Escaped from Capture", "next game, one extra Fortune card on turn 1 (once a game)"),
+    6: ("KILLED! Or so they think...", "next game, they may start the game hidden"),
+}
+DRAGGED_TO_SAFETY = 2
 REWARD_WORDS = {
     "tips": "Tip",
     "backup": "Backup",
@@ -41,6 +52,10 @@ def whole(value, minimum=0):
     return max(value, minimum)
 
 
+def is_roll(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value in HARROWING_ESCAPE
+
+
 def campaign_state(raw) -> dict:
     """Any value as a well-formed state: missing or malformed parts read as a new league."""
     raw = as_dict(raw)
@@ -58,6 +73,12 @@ def campaign_state(raw) -> dict:
             }
             for item in as_list(raw.get("learned"))
             if isinstance(item, dict)
+        ],
+        # Harrowing Escape results waiting for the next game.
+        "pending": [
+            {"character": str(item.get("character")), "roll": item["roll"]}
+            for item in as_list(raw.get("pending"))
+            if isinstance(item, dict) and is_roll(item.get("roll"))
         ],
     }
 
@@ -96,7 +117,8 @@ def record_result(state, result, *, reputation_perks, rules) -> Step:
     unknown = [r for r in rewards if r not in REWARDS]
     if unknown:
         return refused(state, perks, "bad-reward", f"{unknown[0]!r} is not a reward card's prize.")
-    new = {**state, "banks": dict(state["banks"])}
+    # The game just played used up any Harrowing Escape results waiting for it.
+    new = {**state, "banks": dict(state["banks"]), "pending": []}
     new["games"] += 1
     new["reputation"] += points
     changes = [f"+{points} Reputation ({new['reputation']} in all)"]
@@ -119,6 +141,45 @@ def record_result(state, result, *, reputation_perks, rules) -> Step:
         state=new,
         reputation_perks=tuple(perks + [p["slug"] for p in gained]),
         changes=tuple(changes),
+    )
+
+
+def harrowing_escape(state, *, character, roll, reputation_perks) -> Step:
+    """One knocked-out character's roll on the Harrowing Escape table (p.44)."""
+    state = campaign_state(state)
+    perks = slugs(reputation_perks)
+    if not is_roll(roll):
+        return refused(state, perks, "bad-roll", "A Harrowing Escape roll is 1 to 6 on a d6.")
+    name, effect = HARROWING_ESCAPE[roll]
+    new = {**state, "pending": [*state["pending"], {"character": str(character), "roll": roll}]}
+    if roll == DRAGGED_TO_SAFETY:
+        new["reputation"] = max(0, state["reputation"] - 1)
+        # Perks already earned stay (p.45): reputation_perks is returned unchanged.
+    return Step(
+        state=new, reputation_perks=tuple(perks), changes=(f"{character}: {name}, {effect}",)
+    )
+
+
+def spend(state, *, bank, points, reputation_perks) -> Step:
+    """Banked resource points spent before a scenario (p.36-39); they are gone for good."""
+    state = campaign_state(state)
+    perks = slugs(reputation_perks)
+    if bank not in BANKS:
+        return refused(state, perks, "bad-bank", f"{bank!r} is not a resource bank.", 36)
+    held = state["banks"][bank]
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 < points <= held:
+        return refused(
+            state,
+            perks,
+            "not-enough-resources",
+            f"The league has {held} {REWARD_WORDS[bank]} to spend; spend 1 to {held}.",
+            36,
+        )
+    new = {**state, "banks": {**state["banks"], bank: held - points}}
+    return Step(
+        state=new,
+        reputation_perks=tuple(perks),
+        changes=(f"-{points} {REWARD_WORDS[bank]} spent ({held - points} left)",),
     )
 
 

@@ -100,3 +100,30 @@ def test_pulp_city_says_its_book_has_no_between_game_rules(player_client, player
     page = player_client.get(f"/rosters/{team.pk}/").content.decode()
     assert "book gives no rules for progress between games" in page
     assert "Record result" not in page
+
+
+def test_an_escape_roll_and_spending_are_recorded_and_undone(player_client, league):
+    record(player_client, league, victory_points="10", rewards=["gear"])
+    player_client.post(f"/rosters/{league.pk}/campaign/escape/", {"character": "Enki", "roll": "2"})
+    league.refresh_from_db()
+    assert league.campaign["reputation"] == 9
+    assert league.choices["reputation_perks"] == ["local-support"]
+    player_client.post(f"/rosters/{league.pk}/campaign/spend/", {"bank": "gear", "points": "1"})
+    league.refresh_from_db()
+    assert league.campaign["banks"]["gear"] == 0
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert "-1 Gear spent (0 left)" in page and "Enki: Dragged to Safety" in page
+    overdraw = player_client.post(
+        f"/rosters/{league.pk}/campaign/spend/", {"bank": "gear", "points": "1"}, follow=True
+    )
+    assert "The league has 0 Gear to spend" in overdraw.content.decode()
+    assert (
+        player_client.post(
+            f"/rosters/{league.pk}/campaign/escape/", {"character": "Nobody", "roll": "2"}
+        ).status_code
+        == 302
+    )
+    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    league.refresh_from_db()
+    assert league.campaign["reputation"] == 10 and league.campaign["banks"]["gear"] == 1

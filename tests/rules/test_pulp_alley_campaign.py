@@ -13,8 +13,10 @@ from rules.engines.pulp_alley import evaluate
 from rules.engines.pulp_alley_campaign import (
     campaign_findings,
     campaign_state,
+    harrowing_escape,
     learn_ability,
     record_result,
+    spend,
 )
 from rules.fixture_book import rules_book_from_fixtures
 
@@ -248,3 +250,48 @@ def test_one_society_perk_of_rank_one_and_only_with_the_secret_society_perk():
     early = league(55, LADDER[:4])
     early["choices"]["society_perks"] = ["the-first-coin"]
     assert "society-without-perk" in evaluate(early, BOOK).codes
+
+
+def test_dragged_to_safety_costs_a_reputation_point_but_no_perk():
+    step = harrowing_escape(
+        {"reputation": 10}, character="Enki", roll=2, reputation_perks=["local-support"]
+    )
+    assert step.state["reputation"] == 9  # p.44
+    assert step.reputation_perks == ("local-support",)  # never lost, p.45
+    assert step.state["pending"] == [{"character": "Enki", "roll": 2}]
+
+
+def test_other_escapes_wait_for_the_next_game_only():
+    step = harrowing_escape({"reputation": 10}, character="Arge", roll=6, reputation_perks=[])
+    assert step.state["reputation"] == 10
+    assert "Arge: KILLED! Or so they think..." in step.changes[0]
+    after = record_result(step.state, result(1), reputation_perks=[], rules=BOOK)
+    assert after.state["pending"] == []
+
+
+@pytest.mark.parametrize("roll", [0, 7, "3", None, True, [2]])
+def test_a_roll_off_the_die_is_refused(roll):
+    step = harrowing_escape({"reputation": 5}, character="Enki", roll=roll, reputation_perks=[])
+    assert not step.accepted and step.state["reputation"] == 5
+
+
+def test_banked_points_are_spent_and_never_overdrawn():
+    state = {"banks": {"gear": 3}}
+    step = spend(state, bank="gear", points=2, reputation_perks=[])
+    assert step.state["banks"]["gear"] == 1
+    assert not spend(step.state, bank="gear", points=2, reputation_perks=[]).accepted
+    assert not spend(state, bank="gold", points=1, reputation_perks=[]).accepted
+    assert not spend(state, bank="gear", points=0, reputation_perks=[]).accepted
+
+
+@given(
+    states,
+    st.sampled_from(["tips", "backup", "contacts", "gear", "gold", None]),
+    st.one_of(st.integers(-3, 10), st.none(), st.text(max_size=2)),
+)
+def test_spending_never_leaves_a_bank_below_zero(state, bank, points):
+    step = spend(state, bank=bank, points=points, reputation_perks=[])
+    assert all(value >= 0 for value in step.state["banks"].values())
+    if step.accepted:
+        before = campaign_state(state)["banks"][bank]
+        assert step.state["banks"][bank] == before - points
