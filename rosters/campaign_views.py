@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from rosters import campaigns, selectors
+from rosters.forms import record_id, refusal
 from rules.rulesets import definition_for
 from rules.selectors import rules_book
 
@@ -14,10 +15,12 @@ MAX_VICTORY_POINTS = 1000
 
 
 class ResultForm(forms.Form):
-    scenario = forms.CharField(max_length=80)
-    victory_points = forms.IntegerField(min_value=0, max_value=MAX_VICTORY_POINTS)
-    rewards = forms.MultipleChoiceField(required=False)
-    taken_out = forms.MultipleChoiceField(required=False)
+    scenario = forms.CharField(max_length=80, label="Scenario")
+    victory_points = forms.IntegerField(
+        min_value=0, max_value=MAX_VICTORY_POINTS, label="Victory points"
+    )
+    rewards = forms.MultipleChoiceField(required=False, label="Reward cards")
+    taken_out = forms.MultipleChoiceField(required=False, label="Taken out")
 
     def __init__(self, *args, rewards=(), members=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -72,7 +75,7 @@ def record_result(request, pk):
         members=[c.name for c in context.get("members", ())],
     )
     if not form.is_valid():
-        messages.error(request, "; ".join(e for errors in form.errors.values() for e in errors))
+        messages.error(request, refusal(form))
         return campaign_response(request, roster)
     try:
         campaigns.record_result(roster=roster, result=form.cleaned_data)
@@ -84,14 +87,8 @@ def record_result(request, pk):
 @require_POST
 def learn_ability(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    member = next(
-        (
-            m
-            for m in selectors.members_of(roster)
-            if str(m.character_id) == request.POST.get("character")
-        ),
-        None,
-    )
+    chosen = record_id(request.POST.get("character"))
+    member = next((m for m in selectors.members_of(roster) if m.character_id == chosen), None)
     if member is None:
         messages.error(request, "Choose a character of this league.")
         return campaign_response(request, roster)
@@ -104,23 +101,33 @@ def learn_ability(request, pk):
     return campaign_response(request, roster)
 
 
-def posted_number(request, key):
-    value = request.POST.get(key, "")
-    return int(value) if value.isdigit() else None
+MAX_POINTS = 1000  # far above any bank a league could save
+
+
+class EscapeForm(forms.Form):
+    character = forms.ChoiceField(label="Character")
+    roll = forms.IntegerField(min_value=1, max_value=6, label="d6 roll")
+
+    def __init__(self, *args, members=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["character"].choices = [(name, name) for name in members]
+
+
+class SpendForm(forms.Form):
+    bank = forms.CharField(max_length=20, label="Bank")
+    points = forms.IntegerField(min_value=1, max_value=MAX_POINTS, label="Points")
 
 
 @require_POST
 def harrowing_escape(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    names = {member.character.name for member in selectors.members_of(roster)}
-    name = request.POST.get("character", "")
-    if name not in names:
-        messages.error(request, "Choose a character of this league.")
+    names = [member.character.name for member in selectors.members_of(roster)]
+    form = EscapeForm(request.POST, members=names)
+    if not form.is_valid():
+        messages.error(request, refusal(form))
         return campaign_response(request, roster)
     try:
-        campaigns.harrowing_escape(
-            roster=roster, character=name, roll=posted_number(request, "roll")
-        )
+        campaigns.harrowing_escape(roster=roster, **form.cleaned_data)
     except campaigns.CampaignRefused as error:
         refused(request, error)
     return campaign_response(request, roster)
@@ -129,9 +136,12 @@ def harrowing_escape(request, pk):
 @require_POST
 def spend(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
+    form = SpendForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, refusal(form))
+        return campaign_response(request, roster)
     try:
-        bank = request.POST.get("bank", "")
-        campaigns.spend(roster=roster, bank=bank, points=posted_number(request, "points"))
+        campaigns.spend(roster=roster, **form.cleaned_data)
     except campaigns.CampaignRefused as error:
         refused(request, error)
     return campaign_response(request, roster)

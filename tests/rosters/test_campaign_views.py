@@ -127,3 +127,17 @@ def test_an_escape_roll_and_spending_are_recorded_and_undone(player_client, leag
     player_client.post(f"/rosters/{league.pk}/campaign/undo/")
     league.refresh_from_db()
     assert league.campaign["reputation"] == 10 and league.campaign["banks"]["gear"] == 1
+
+
+@pytest.mark.parametrize("value", ["²", "9" * 5000, "-1", "x", ""])
+def test_odd_numbers_get_a_clear_message_never_a_500(player_client, league, value):
+    record(player_client, league, rewards=["gear"])
+    for path, data in (
+        ("escape/", {"character": "Enki", "roll": value}),
+        ("spend/", {"bank": "gear", "points": value}),
+        ("result/", {"scenario": "X", "victory_points": value}),
+        ("learn/", {"character": value, "ability": "speedy"}),
+    ):
+        response = player_client.post(f"/rosters/{league.pk}/campaign/{path}", data, follow=True)
+        assert response.status_code == 200
+    assert CampaignEntry.objects.filter(roster=league).count() == 1
