@@ -43,6 +43,7 @@ def campaign_context(request, roster, members=None):
         "members": [member.character for member in members],
         "learnable": module.learnable(rules_book(roster.ruleset, request.user)),
         "banks": [(bank, module.REWARD_WORDS[bank]) for bank in module.BANKS],
+        "societies": module.societies(rules_book(roster.ruleset, request.user)),
         "escapes": [(roll, name) for roll, (name, _) in module.HARROWING_ESCAPE.items()],
     }
 
@@ -142,6 +143,20 @@ def spend(request, pk):
         return campaign_response(request, roster)
     try:
         campaigns.spend(roster=roster, **form.cleaned_data)
+    except campaigns.CampaignRefused as error:
+        refused(request, error)
+    return campaign_response(request, roster)
+
+
+@require_POST
+def join_society(request, pk):
+    roster = selectors.roster_or_404(request.user, pk)
+    try:
+        campaigns.join_society(
+            roster=roster,
+            society=request.POST.get("society", ""),
+            perk=request.POST.get("perk", ""),
+        )
     except campaigns.CampaignRefused as error:
         refused(request, error)
     return campaign_response(request, roster)

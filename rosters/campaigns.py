@@ -12,6 +12,7 @@ from rules.rulesets import definition_for
 from rules.selectors import rules_book
 
 REPUTATION_PERKS = "reputation_perks"
+SOCIETY_PERKS = "society_perks"
 
 
 class CampaignRefused(ValueError):
@@ -45,9 +46,12 @@ def apply(roster, step, *, learner=None, ability=""):
     before = {
         "campaign": roster.campaign,
         REPUTATION_PERKS: list(roster.choices.get(REPUTATION_PERKS, [])),
+        SOCIETY_PERKS: list(roster.choices.get(SOCIETY_PERKS, [])),
     }
     roster.campaign = step.state
     roster.choices = {**roster.choices, REPUTATION_PERKS: list(step.reputation_perks)}
+    if step.society_perks is not None:
+        roster.choices[SOCIETY_PERKS] = list(step.society_perks)
     roster.save(update_fields=["campaign", "choices", "updated_at"])
     entry = CampaignEntry.objects.create(
         roster=roster,
@@ -93,6 +97,20 @@ def harrowing_escape(*, roster, character, roll) -> CampaignResult:
 
 
 @transaction.atomic
+def join_society(*, roster, society, perk) -> CampaignResult:
+    roster = locked(roster)
+    step = engine_or_refuse(roster).join_society(
+        roster.campaign,
+        society=society,
+        perk=perk,
+        reputation_perks=roster.choices.get(REPUTATION_PERKS, []),
+        society_perks=roster.choices.get(SOCIETY_PERKS, []),
+        rules=rules_book(roster.ruleset, roster.owner),
+    )
+    return apply(roster, step)
+
+
+@transaction.atomic
 def spend(*, roster, bank, points) -> CampaignResult:
     roster = locked(roster)
     step = engine_or_refuse(roster).spend(
@@ -132,7 +150,11 @@ def undo_latest(*, roster) -> CampaignResult:
     if entry is None:
         return CampaignResult(roster=roster, entry=None)
     roster.campaign = entry.before.get("campaign") or {}
-    roster.choices = {**roster.choices, REPUTATION_PERKS: entry.before.get(REPUTATION_PERKS, [])}
+    roster.choices = {
+        **roster.choices,
+        REPUTATION_PERKS: entry.before.get(REPUTATION_PERKS, []),
+        SOCIETY_PERKS: entry.before.get(SOCIETY_PERKS, []),
+    }
     roster.save(update_fields=["campaign", "choices", "updated_at"])
     if entry.learner is not None and entry.learned_ability:
         learner = entry.learner

@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:pk>/campaign/result/", campaign_views.record_result, name="record_result"),
     path("<int:pk>/campaign/learn/", campaign_views.learn_ability, name="learn_ability"),
     path("<int:pk>/campaign/escape/", campaign_views.harrowing_escape, name="harrowing_escape"),
+    path("<int:pk>/campaign/society/", campaign_views.join_society, name="join_society"),
     path("<int:pk>/campaign/spend/", campaign_views.spend, name="spend"),
     path("<int:pk>/campaign/undo/", campaign_views.undo, name="undo_campaign"),
     path("<int:pk>/share/", share_views.share, name="share"),

@@ -32,6 +32,8 @@ CAMPAIGN_PARTS = (
     "REWARD_WORDS",
     "BANKS",
     "HARROWING_ESCAPE",
+    "join_society",
+    "societies",
 )
 
 

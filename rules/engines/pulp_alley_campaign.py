@@ -40,6 +40,8 @@ class Step:
     reputation_perks: tuple[str, ...]
     changes: tuple[str, ...] = ()
     findings: tuple[Finding, ...] = ()
+    # The Secret Society perks after the event, when it changed them.
+    society_perks: tuple[str, ...] | None = None
 
     @property
     def accepted(self):
@@ -74,6 +76,7 @@ def campaign_state(raw) -> dict:
             for item in as_list(raw.get("learned"))
             if isinstance(item, dict)
         ],
+        "society": raw.get("society") if isinstance(raw.get("society"), str) else None,
         # Harrowing Escape results waiting for the next game.
         "pending": [
             {"character": str(item.get("character")), "roll": item["roll"]}
@@ -180,6 +183,35 @@ def spend(state, *, bank, points, reputation_perks) -> Step:
         state=new,
         reputation_perks=tuple(perks),
         changes=(f"-{points} {REWARD_WORDS[bank]} spent ({held - points} left)",),
+    )
+
+
+def join_society(state, *, society, perk, reputation_perks, society_perks, rules) -> Step:
+    """At the Secret Society Reputation perk the Leader joins one society and picks one of
+    its rank 1 perks (p.45); a league joins once."""
+    state = campaign_state(state)
+    perks = slugs(reputation_perks)
+    gate = next(
+        (p for p in rules.of_kind("reputation-perk") if as_dict(p.get("data")).get("unlocks")),
+        None,
+    )
+    chosen = rules.entry("society-perk", perk) if isinstance(perk, str) else None
+    joined = rules.entry("secret-society", society) if isinstance(society, str) else None
+    if gate is None or gate["slug"] not in perks:
+        return refused(
+            state, perks, "society-without-perk", "The league has not earned a society yet.", 45
+        )
+    if state["society"] or slugs(society_perks):
+        return refused(state, perks, "already-joined", "The Leader already joined a society.", 45)
+    if joined is None or chosen is None or as_dict(chosen.get("data")).get("rank") != 1:
+        return refused(
+            state, perks, "unknown-society", "Choose a society and one of its rank 1 perks.", 45
+        )
+    return Step(
+        state={**state, "society": society},
+        reputation_perks=tuple(perks),
+        society_perks=(perk,),
+        changes=(f"The Leader joins {name_of(joined)} and takes {name_of(chosen)}",),
     )
 
 
@@ -306,6 +338,16 @@ def society_findings(held, chosen, rules) -> list[Finding]:
                 )
             )
     return findings
+
+
+def societies(rules):
+    """(society, its rank 1 perks) for the joining form, as (slug, name) pairs."""
+    perks = [
+        (p["slug"], name_of(p))
+        for p in rules.of_kind("society-perk")
+        if as_dict(p.get("data")).get("rank") == 1
+    ]
+    return [((s["slug"], name_of(s)), perks) for s in rules.of_kind("secret-society")]
 
 
 def learnable(rules):

@@ -141,3 +141,20 @@ def test_odd_numbers_get_a_clear_message_never_a_500(player_client, league, valu
         response = player_client.post(f"/rosters/{league.pk}/campaign/{path}", data, follow=True)
         assert response.status_code == 200
     assert CampaignEntry.objects.filter(roster=league).count() == 1
+
+
+def test_joining_a_secret_society_at_seventy_reputation(player_client, league):
+    record(player_client, league, victory_points="70")
+    response = player_client.post(
+        f"/rosters/{league.pk}/campaign/society/",
+        {"society": "order-of-the-oginali", "perk": "the-first-blade"},
+    )
+    assert response.status_code == 302
+    league.refresh_from_db()
+    assert league.choices["society_perks"] == ["the-first-blade"]
+    assert league.campaign["society"] == "order-of-the-oginali"
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert "joins Order of the Oginali and takes The First Blade" in page
+    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    league.refresh_from_db()
+    assert league.choices["society_perks"] == [] and not league.campaign.get("society")

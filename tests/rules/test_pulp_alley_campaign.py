@@ -14,6 +14,7 @@ from rules.engines.pulp_alley_campaign import (
     campaign_findings,
     campaign_state,
     harrowing_escape,
+    join_society,
     learn_ability,
     record_result,
     spend,
@@ -295,3 +296,25 @@ def test_spending_never_leaves_a_bank_below_zero(state, bank, points):
     if step.accepted:
         before = campaign_state(state)["banks"][bank]
         assert step.state["banks"][bank] == before - points
+
+
+def test_a_leader_joins_one_society_with_one_rank_one_perk():
+    ladder = LADDER[:5]
+    society = "the-guild-of-thirteen"
+
+    def join(state, held, society_perks=(), perk="the-first-coin"):
+        return join_society(
+            state,
+            society=society,
+            perk=perk,
+            reputation_perks=held,
+            society_perks=list(society_perks),
+            rules=BOOK,
+        )
+
+    step = join({"reputation": 70}, ladder)
+    assert step.accepted
+    assert step.state["society"] == society and step.society_perks == ("the-first-coin",)
+    assert codes(join({"reputation": 60}, LADDER[:4])) == {"society-without-perk"}
+    assert codes(join(step.state, ladder)) == {"already-joined"}
+    assert codes(join({"reputation": 70}, ladder, perk="commander")) == {"unknown-society"}
