@@ -28,12 +28,15 @@ class ResultForm(forms.Form):
         self.fields["taken_out"].choices = [(name, name) for name in members]
 
 
-def campaign_context(request, roster, members=None):
+def campaign_context(request, roster, members=None, rules=None):
+    """The campaign panel's context; the league page passes the members and rules book it
+    already has, so the panel costs one query (the timeline)."""
     module = campaigns.rules_of(roster)
     if module is None:
         note = definition_for(roster.ruleset.slug).campaign_note
         return {"campaign_rules": False, "campaign_note": note, "roster": roster}
     members = selectors.members_of(roster) if members is None else members
+    rules = rules_book(roster.ruleset, request.user) if rules is None else rules
     return {
         "campaign_rules": True,
         "roster": roster,
@@ -41,9 +44,9 @@ def campaign_context(request, roster, members=None):
         "entries": selectors.campaign_timeline(roster),
         "rewards": [(key, f"+1 {word}") for key, word in module.REWARD_WORDS.items()],
         "members": [member.character for member in members],
-        "learnable": module.learnable(rules_book(roster.ruleset, request.user)),
+        "learnable": module.learnable(rules),
+        "societies": module.societies(rules),
         "banks": [(bank, module.REWARD_WORDS[bank]) for bank in module.BANKS],
-        "societies": module.societies(rules_book(roster.ruleset, request.user)),
         "escapes": [(roll, name) for roll, (name, _) in module.HARROWING_ESCAPE.items()],
     }
 

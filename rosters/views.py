@@ -66,7 +66,7 @@ def builder_context(request, roster):
             }
         )
     names = {row["character"].name for row in rows}
-    return campaign_context(request, roster, members) | {
+    return campaign_context(request, roster, members, rules) | {
         "roster": roster,
         "rows": rows,
         "report": report,
