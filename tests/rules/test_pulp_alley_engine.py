@@ -238,6 +238,13 @@ TRIGGERS = {
     "house-rule-ignored": lambda: crew(
         house_rules=[{"kind": "ability", "slug": "fierce", "name": "Fiercer", "level": 1}]
     ),
+    "reputation-too-low": lambda: crew(reputation_perks=["local-support"]),
+    "reputation-perk-skipped": lambda: {
+        **crew(reputation_perks=["regional-influence"]),
+        "campaign": {"reputation": 30},
+    },
+    "society-without-perk": lambda: crew(society_perks=["the-first-cup"]),
+    "society-perks-per-rank": lambda: crew(society_perks=["the-first-cup", "the-first-blade"]),
 }
 ADVICE = {
     "animal-cannot-shoot",
