@@ -167,3 +167,10 @@ def test_a_revoked_link_answers_404_everywhere(player_client, league):
 
 def test_a_made_up_token_is_404():
     assert Client().get("/rosters/shared/not-a-token/").status_code == 404
+
+
+def test_a_deleted_roster_is_shared_no_more(player_client, league):
+    url = share_url(player_client, league)
+    assert player_client.post(f"/rosters/{league.pk}/delete/").status_code == 302
+    assert Client().get(url).status_code == 404
+    assert Client().post(url + "copy/").status_code == 404

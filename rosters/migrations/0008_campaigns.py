@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("rosters", "0005_share_link"),
+        ("rosters", "0007_share_link"),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("rosters", "0004_drop_unused_share_token"),
+        ("rosters", "0006_roster_soft_delete"),
     ]
 
     operations = [
