@@ -1,5 +1,6 @@
 """Changes to a player's own rules: house rules (homebrew, or other editions' lists)."""
 
+import re
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -15,8 +16,11 @@ class HouseRuleResult:
 
 
 def unique_house_slug(*, owner, ruleset, kind, name):
-    # The "house-" prefix keeps custom slugs apart from every built-in one.
-    base = f"house-{slugify(name) or 'rule'}"[:70]
+    # The "house-" prefix keeps custom slugs apart from every built-in one. Only letters and
+    # digits joined by single hyphens, as the roster file format's slugs are, so an exported
+    # house rule imports again (slugify alone keeps underscores).
+    words = re.findall(r"[a-z0-9]+", slugify(name))
+    base = "-".join(["house", *(words or ["rule"])])[:70].rstrip("-")
     taken = set(
         LibraryEntry.objects.filter(
             ruleset=ruleset, kind=kind, owner=owner, slug__startswith=base

@@ -88,3 +88,13 @@ def test_the_service_refuses_a_missing_owner_rather_than_matching_built_in_rows(
     entry = LibraryEntry.objects.filter(ruleset=pulp_alley, owner=None).first()
     assert delete_house_rule(owner=None, ruleset=pulp_alley, entry_id=entry.pk) is False
     assert LibraryEntry.objects.filter(pk=entry.pk).exists()
+
+
+@pytest.mark.parametrize("name", ["Ne_1la7c Ka", "_", "a" * 69 + " b", "Ölfass — ünter", "x" * 200])
+def test_house_rule_slugs_are_ones_a_roster_file_accepts(player, pulp_alley, name):
+    import re
+
+    from rules.services import unique_house_slug
+
+    slug = unique_house_slug(owner=player, ruleset=pulp_alley, kind="perk", name=name)
+    assert re.fullmatch(r"house(-[a-z0-9]+)+", slug) and len(slug) <= 70
