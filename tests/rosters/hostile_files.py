@@ -49,6 +49,26 @@ def seven_tv_cast(**changes):
     return as_bytes(document)
 
 
+def pulp_city_team(**changes):
+    document = json.loads((EXAMPLES / "pulp-city-major-team-clash.json").read_text())
+    document.update(changes)
+    return document
+
+
+def with_static(**profile):
+    """The team with its first Supreme's card (Captain Meridian, entered in full) changed."""
+    document = pulp_city_team()
+    document["characters"][0]["profile"].update(profile)
+    return as_bytes(document)
+
+
+def with_hero_weapon(**fields):
+    """The Pulp Fiction heroes with their first figure's first weapon changed."""
+    document = json.loads((EXAMPLES / "pulp-fiction-heroes.json").read_text())
+    document["characters"][0]["profile"]["weapons"][0].update(fields)
+    return as_bytes(document)
+
+
 DEPTH = 100_000
 
 # name: (the file's bytes, the place it names, words of the one sentence that refuses it)
@@ -127,5 +147,42 @@ HOSTILE_FILES = {
         with_first_character(profile={"x": [["a"]]}),
         "characters[0].profile",
         "unexpected field 'x'",
+    ),
+    "unknown-pulp-city-choice": (
+        as_bytes(pulp_city_team(choices={"side": "heroes", "x": [["a"]]})),
+        "choices",
+        "unexpected field 'x'",
+    ),
+    "unknown-pulp-city-action-key": (
+        with_static(exclusive_actions=[{"name": "Arc Bolt", "x": [["a"]]}]),
+        "characters[0].profile.exclusive_actions[0]",
+        "unexpected field 'x'",
+    ),
+    "pulp-city-trait-beyond-its-range": (
+        with_static(traits={"energy": 10**9}),
+        "characters[0].profile.traits.energy",
+        "1000000000 is more than 99",
+    ),
+    "pulp-city-team-power-longer-than-the-form-allows": (
+        with_static(team_power={"name": "Live Wire", "summary": "z" * 601}),
+        "characters[0].profile.team_power.summary",
+        "601 characters long; at most 600 fit",
+    ),
+    "unknown-pulp-fiction-choice": (
+        as_bytes(
+            json.loads((EXAMPLES / "pulp-fiction-heroes.json").read_text()) | {"choices": {"x": 1}}
+        ),
+        "choices",
+        "unexpected field 'x'",
+    ),
+    "unknown-pulp-fiction-weapon-key": (
+        with_hero_weapon(x={"y": [1]}),
+        "characters[0].profile.weapons[0]",
+        "unexpected field 'x'",
+    ),
+    "pulp-fiction-range-beyond-its-range": (
+        with_hero_weapon(range_inches=10**9),
+        "characters[0].profile.weapons[0].range_inches",
+        "1000000000 is more than 999",
     ),
 }
