@@ -1,5 +1,5 @@
 """The league page's campaign panel: record a game's result, buy an ability with Experience,
-undo the latest change, and the timeline (an htmx partial)."""
+reorganise the line-up, undo the latest change, and the timeline (an htmx partial)."""
 
 from django import forms
 from django.contrib import messages
@@ -69,6 +69,25 @@ def timeline(request, pk):
     return render(request, "rosters/_campaign.html#timeline", campaign_context(request, roster))
 
 
+def submit(request, roster, change, form=None, **details):
+    """Run one change between games with the form's fields, if it has a form; a form that
+    does not validate or a change the book refuses comes back as a message saying why."""
+    if form is not None:
+        if not form.is_valid():
+            messages.error(request, refusal(form))
+            return campaign_response(request, roster)
+        details |= form.cleaned_data
+    try:
+        change(roster=roster, **details)
+    except campaigns.CampaignRefused as error:
+        refused(request, error)
+    return campaign_response(request, roster)
+
+
+def member_names(roster):
+    return [member.character.name for member in selectors.members_of(roster)]
+
+
 @require_POST
 def record_result(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
@@ -81,11 +100,7 @@ def record_result(request, pk):
     if not form.is_valid():
         messages.error(request, refusal(form))
         return campaign_response(request, roster)
-    try:
-        campaigns.record_result(roster=roster, result=form.cleaned_data)
-    except campaigns.CampaignRefused as error:
-        refused(request, error)
-    return campaign_response(request, roster)
+    return submit(request, roster, campaigns.record_result, result=form.cleaned_data)
 
 
 @require_POST
@@ -96,13 +111,13 @@ def learn_ability(request, pk):
     if member is None:
         messages.error(request, "Choose a character of this league.")
         return campaign_response(request, roster)
-    try:
-        campaigns.learn_ability(
-            roster=roster, character=member.character, ability=request.POST.get("ability", "")
-        )
-    except campaigns.CampaignRefused as error:
-        refused(request, error)
-    return campaign_response(request, roster)
+    return submit(
+        request,
+        roster,
+        campaigns.learn_ability,
+        character=member.character,
+        ability=request.POST.get("ability", ""),
+    )
 
 
 MAX_POINTS = 1000  # far above any bank a league could save
@@ -122,47 +137,49 @@ class SpendForm(forms.Form):
     points = forms.IntegerField(min_value=1, max_value=MAX_POINTS, label="Points")
 
 
+class ReorganiseForm(forms.Form):
+    drop = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Leaving")
+    add = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Joining")
+
+    def __init__(self, *args, members=(), addable=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["drop"].choices = [(m.character_id, m.character.name) for m in members]
+        self.fields["add"].choices = [(c.pk, c.name) for c in addable]
+
+
 @require_POST
 def harrowing_escape(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    names = [member.character.name for member in selectors.members_of(roster)]
-    form = EscapeForm(request.POST, members=names)
-    if not form.is_valid():
-        messages.error(request, refusal(form))
-        return campaign_response(request, roster)
-    try:
-        campaigns.harrowing_escape(roster=roster, **form.cleaned_data)
-    except campaigns.CampaignRefused as error:
-        refused(request, error)
-    return campaign_response(request, roster)
+    form = EscapeForm(request.POST, members=member_names(roster))
+    return submit(request, roster, campaigns.harrowing_escape, form)
 
 
 @require_POST
 def spend(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    form = SpendForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, refusal(form))
-        return campaign_response(request, roster)
-    try:
-        campaigns.spend(roster=roster, **form.cleaned_data)
-    except campaigns.CampaignRefused as error:
-        refused(request, error)
-    return campaign_response(request, roster)
+    return submit(request, roster, campaigns.spend, SpendForm(request.POST))
 
 
 @require_POST
 def join_society(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    try:
-        campaigns.join_society(
-            roster=roster,
-            society=request.POST.get("society", ""),
-            perk=request.POST.get("perk", ""),
-        )
-    except campaigns.CampaignRefused as error:
-        refused(request, error)
-    return campaign_response(request, roster)
+    return submit(
+        request,
+        roster,
+        campaigns.join_society,
+        society=request.POST.get("society", ""),
+        perk=request.POST.get("perk", ""),
+    )
+
+
+@require_POST
+def reorganise(request, pk):
+    """Reorganize between scenarios (p.44): who leaves, who joins from My Cards."""
+    roster = selectors.roster_or_404(request.user, pk)
+    members = selectors.members_of(roster)
+    addable = selectors.addable_characters(request.user, roster, members)
+    form = ReorganiseForm(request.POST, members=members, addable=addable)
+    return submit(request, roster, campaigns.reorganise, form)
 
 
 @require_POST

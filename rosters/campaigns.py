@@ -1,13 +1,16 @@
-"""Changes between games: a recorded result, an ability bought with Experience, and undoing
-the latest. The ruleset's campaign module decides what each does (rules/engines/*_campaign.py);
-this records it on the roster with an entry for the league's timeline."""
+"""Changes between games: a recorded result, an ability bought with Experience, a
+reorganised line-up, and undoing the latest. The ruleset's campaign module decides what each
+does (rules/engines/*_campaign.py); this records it on the roster with an entry for the
+league's timeline."""
 
 from dataclasses import dataclass
 
 from django.db import transaction
 
-from rosters.models import CampaignEntry, Character, Roster
+from rosters import selectors, services
+from rosters.models import CampaignEntry, Character, Roster, RosterMember
 from rosters.serialize import character_as_data
+from rules import engines
 from rules.rulesets import definition_for
 from rules.selectors import rules_book
 
@@ -40,7 +43,16 @@ def locked(roster):
     return Roster.objects.select_for_update().select_related("ruleset").get(pk=roster.pk)
 
 
-def apply(roster, step, *, learner=None, ability=""):
+def lineup(roster):
+    """Who is in the roster, in order, with their roles: what undoing a reorganisation puts
+    back. Every membership row counts, a card in the bin too, so undo restores it exactly."""
+    return [
+        {"character": m.character_id, "role": m.role}
+        for m in roster.members.order_by("position", "pk")
+    ]
+
+
+def apply(roster, step, *, learner=None, ability="", members=None):
     if not step.accepted:
         raise CampaignRefused(step.findings)
     before = {
@@ -48,6 +60,8 @@ def apply(roster, step, *, learner=None, ability=""):
         REPUTATION_PERKS: list(roster.choices.get(REPUTATION_PERKS, [])),
         SOCIETY_PERKS: list(roster.choices.get(SOCIETY_PERKS, [])),
     }
+    if members is not None:
+        before["members"] = members
     roster.campaign = step.state
     roster.choices = {**roster.choices, REPUTATION_PERKS: list(step.reputation_perks)}
     if step.society_perks is not None:
@@ -71,39 +85,41 @@ def engine_or_refuse(roster):
     return module
 
 
+def step_of(roster, event, **details):
+    """One between-game event, as the roster's book decides it, on its campaign state."""
+    return getattr(engine_or_refuse(roster), event)(
+        roster.campaign, reputation_perks=roster.choices.get(REPUTATION_PERKS, []), **details
+    )
+
+
 @transaction.atomic
+def change(roster, event, **details) -> CampaignResult:
+    """Lock the roster, let its book decide the event, and record what it did."""
+    roster = locked(roster)
+    return apply(roster, step_of(roster, event, **details))
+
+
 def record_result(*, roster, result) -> CampaignResult:
-    roster = locked(roster)
-    module = engine_or_refuse(roster)
-    step = module.record_result(
-        roster.campaign,
-        result,
-        reputation_perks=roster.choices.get(REPUTATION_PERKS, []),
-        rules=rules_book(roster.ruleset, roster.owner),
-    )
-    return apply(roster, step)
+    rules = rules_book(roster.ruleset, roster.owner)
+    return change(roster, "record_result", result=result, rules=rules)
 
 
-@transaction.atomic
 def harrowing_escape(*, roster, character, roll) -> CampaignResult:
-    roster = locked(roster)
-    step = engine_or_refuse(roster).harrowing_escape(
-        roster.campaign,
-        character=character,
-        roll=roll,
-        reputation_perks=roster.choices.get(REPUTATION_PERKS, []),
-    )
-    return apply(roster, step)
+    return change(roster, "harrowing_escape", character=character, roll=roll)
+
+
+def spend(*, roster, bank, points) -> CampaignResult:
+    return change(roster, "spend", bank=bank, points=points)
 
 
 @transaction.atomic
 def join_society(*, roster, society, perk) -> CampaignResult:
     roster = locked(roster)
-    step = engine_or_refuse(roster).join_society(
-        roster.campaign,
+    step = step_of(
+        roster,
+        "join_society",
         society=society,
         perk=perk,
-        reputation_perks=roster.choices.get(REPUTATION_PERKS, []),
         society_perks=roster.choices.get(SOCIETY_PERKS, []),
         rules=rules_book(roster.ruleset, roster.owner),
     )
@@ -111,27 +127,14 @@ def join_society(*, roster, society, perk) -> CampaignResult:
 
 
 @transaction.atomic
-def spend(*, roster, bank, points) -> CampaignResult:
-    roster = locked(roster)
-    step = engine_or_refuse(roster).spend(
-        roster.campaign,
-        bank=bank,
-        points=points,
-        reputation_perks=roster.choices.get(REPUTATION_PERKS, []),
-    )
-    return apply(roster, step)
-
-
-@transaction.atomic
 def learn_ability(*, roster, character, ability) -> CampaignResult:
     roster = locked(roster)
-    module = engine_or_refuse(roster)
     character = Character.objects.select_for_update().get(pk=character.pk)
-    step = module.learn_ability(
-        roster.campaign,
+    step = step_of(
+        roster,
+        "learn_ability",
         character=character_as_data(character),
         ability=ability,
-        reputation_perks=roster.choices.get(REPUTATION_PERKS, []),
         rules=rules_book(roster.ruleset, roster.owner),
     )
     result = apply(roster, step, learner=character, ability=ability)
@@ -139,6 +142,41 @@ def learn_ability(*, roster, character, ability) -> CampaignResult:
     profile["learned_abilities"] = [*profile.get("learned_abilities", []), ability]
     character.profile = profile
     character.save(update_fields=["profile", "updated_at"])
+    return result
+
+
+@transaction.atomic
+def reorganise(*, roster, drop=(), add=()) -> CampaignResult:
+    """Reorganize between scenarios (p.44): `drop` are ids of the roster's characters who
+    leave, `add` the owner's cards of the same game who join. The book's rules decide whether
+    the league may; the change and the line-up before it go on the timeline, for undo."""
+    roster = locked(roster)
+    engine_or_refuse(roster)
+    rules = rules_book(roster.ruleset, roster.owner)
+    members = selectors.members_of(roster)
+    drop = set(drop)
+    leaving = [m for m in members if m.character_id in drop]
+    inside = {m.character_id for m in members}
+    joining = list(
+        Character.objects.filter(
+            pk__in=add, owner=roster.owner, ruleset=roster.ruleset, deleted_at__isnull=True
+        ).exclude(pk__in=inside)
+    )
+    staying = [m for m in members if m not in leaving]
+    after = [*staying, *(RosterMember(roster=roster, character=c) for c in joining)]
+    step = step_of(
+        roster,
+        "reorganise",
+        dropped=[character_as_data(m.character, m.role) for m in leaving],
+        added=[character_as_data(c) for c in joining],
+        before=engines.evaluate(selectors.roster_data(roster, members, rules), rules),
+        after=engines.evaluate(selectors.roster_data(roster, after, rules), rules),
+        rules=rules,
+    )
+    result = apply(roster, step, members=lineup(roster))
+    roster.members.filter(pk__in=[m.pk for m in leaving]).delete()
+    for character in joining:
+        services.add_member(roster=roster, character=character)
     return result
 
 
@@ -156,6 +194,8 @@ def undo_latest(*, roster) -> CampaignResult:
         SOCIETY_PERKS: entry.before.get(SOCIETY_PERKS, []),
     }
     roster.save(update_fields=["campaign", "choices", "updated_at"])
+    if "members" in entry.before:
+        restore_lineup(roster, entry.before["members"])
     if entry.learner is not None and entry.learned_ability:
         learner = entry.learner
         learned = [
@@ -167,3 +207,18 @@ def undo_latest(*, roster) -> CampaignResult:
         learner.save(update_fields=["profile", "updated_at"])
     entry.delete()
     return CampaignResult(roster=roster, entry=entry)
+
+
+def restore_lineup(roster, members):
+    """The roster's members exactly as a reorganisation found them: who, in what order, in
+    what role. Cards since deleted for good are left out."""
+    roster.members.all().delete()
+    existing = set(
+        Character.objects.filter(
+            pk__in=[m["character"] for m in members], owner=roster.owner
+        ).values_list("pk", flat=True)
+    )
+    RosterMember.objects.bulk_create(
+        RosterMember(roster=roster, character_id=m["character"], role=m["role"], position=place)
+        for place, m in enumerate(m for m in members if m["character"] in existing)
+    )

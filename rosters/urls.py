@@ -25,6 +25,7 @@ urlpatterns = [
     path("<int:pk>/campaign/escape/", campaign_views.harrowing_escape, name="harrowing_escape"),
     path("<int:pk>/campaign/society/", campaign_views.join_society, name="join_society"),
     path("<int:pk>/campaign/spend/", campaign_views.spend, name="spend"),
+    path("<int:pk>/campaign/reorganise/", campaign_views.reorganise, name="reorganise"),
     path("<int:pk>/campaign/undo/", campaign_views.undo, name="undo_campaign"),
     path("<int:pk>/share/", share_views.share, name="share"),
     path("<int:pk>/share/revoke/", share_views.revoke, name="revoke_share"),

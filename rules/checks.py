@@ -34,6 +34,7 @@ CAMPAIGN_PARTS = (
     "HARROWING_ESCAPE",
     "join_society",
     "societies",
+    "reorganise",
 )
 
 

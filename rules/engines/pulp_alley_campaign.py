@@ -270,6 +270,63 @@ def learn_ability(state, *, character, ability, reputation_perks, rules) -> Step
     )
 
 
+# Reorganize (p.44): the one type a league may never drop, as the league would disband.
+LEADER = "leader"
+
+
+def reorganise(state, *, dropped, added, before, after, reputation_perks, rules) -> Step:
+    """Reorganize, the third step of a scenario's wrap-up (p.44): dropping characters frees
+    their slots, and empty slots take new characters chosen as at creation (p.36); the Leader
+    never leaves. `dropped` and `added` are characters as plain data, `before` and `after`
+    the league's reports without and with the change: it may not break a rule the league kept
+    before, nor spend more slots than it has."""
+    state = campaign_state(state)
+    perks = slugs(reputation_perks)
+    dropped = [as_dict(c) for c in as_list(dropped)]
+    added = [as_dict(c) for c in as_list(added)]
+    if not state["games"]:
+        return refused(
+            state,
+            perks,
+            "no-game-yet",
+            "A league reorganises after a scenario; before its first game, build it freely.",
+        )
+    if not dropped and not added:
+        return refused(state, perks, "nothing-to-reorganise", "Choose who leaves or who joins.")
+    leaders = [str(c.get("name")) for c in dropped if c.get("type") == LEADER]
+    if leaders:
+        return refused(
+            state,
+            perks,
+            "leader-stays",
+            f"{leaders[0]} leads the league; dropping the Leader would disband it.",
+            subject=leaders[0],
+        )
+    kept = {(f.code, f.subject) for f in before.findings if f.severity == "error"}
+    broken = [
+        f for f in after.findings if f.severity == "error" and (f.code, f.subject) not in kept
+    ]
+    if after.budget.over and after.budget.used > before.budget.used:
+        broken += [f for f in after.findings if f.code == "over-budget" and f not in broken]
+    if broken:
+        return Step(state=state, reputation_perks=tuple(perks), findings=tuple(broken))
+
+    def listed(characters):
+        return ", ".join(
+            f"{c.get('name')} ({as_dict(rules.character_type(c.get('type'))).get('name', '?')})"
+            for c in characters
+        )
+
+    changes = [f"{listed(dropped)} {'leave' if len(dropped) > 1 else 'leaves'}"] if dropped else []
+    if added:
+        changes.append(f"{listed(added)} {'join' if len(added) > 1 else 'joins'}")
+    return Step(
+        state=state,
+        reputation_perks=tuple(perks),
+        changes=(f"Reorganised: {'; '.join(changes)} ({after.budget.label})",),
+    )
+
+
 def campaign_findings(campaign, choices, rules) -> list[Finding]:
     """What the roster's report says about its campaign: a Reputation perk is held only with
     the Reputation for it and every perk below it (p.45)."""

@@ -4,7 +4,7 @@ see the timeline (also as an htmx partial), undo; owners only, CSRF on every wri
 import pytest
 from django.test import Client
 
-from rosters.models import CampaignEntry
+from rosters.models import CampaignEntry, Character
 from rosters.samples import sample_document
 from rosters.transfer import import_roster
 
@@ -158,3 +158,31 @@ def test_joining_a_secret_society_at_seventy_reputation(player_client, league):
     player_client.post(f"/rosters/{league.pk}/campaign/undo/")
     league.refresh_from_db()
     assert league.choices["society_perks"] == [] and not league.campaign.get("society")
+
+
+def test_reorganising_from_the_league_page(player_client, player, league, rival):
+    chu_chu = league.members.get(character__name="Chu-Chu").character
+    ned = Character.objects.create(
+        owner=player,
+        ruleset=league.ruleset,
+        character_type="follower",
+        name="Ned",
+        profile=chu_chu.profile,
+    )
+    record(player_client, league)
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert "Reorganise the league" in page and f'name="add" value="{ned.pk}"' in page
+    other = Client()
+    other.force_login(rival)
+    url = f"/rosters/{league.pk}/campaign/reorganise/"
+    assert other.post(url, {"drop": chu_chu.pk, "add": ned.pk}).status_code == 404
+    response = player_client.post(url, {"drop": chu_chu.pk, "add": ned.pk}, follow=True)
+    page = response.content.decode()
+    assert "Chu-Chu (Follower) leaves; Ned (Follower) joins" in page
+    assert list(league.members.values_list("character__name", flat=True))[-1] == "Ned"
+    boss = league.members.get(character__name="Singapore Smith").character
+    refused = player_client.post(url, {"drop": boss.pk}, follow=True).content.decode()
+    assert "dropping the Leader would disband it" in refused
+    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    assert league.members.filter(character__name="Chu-Chu").exists()
+    assert not league.members.filter(character__name="Ned").exists()

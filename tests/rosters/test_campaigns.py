@@ -6,7 +6,7 @@ import threading
 import pytest
 from django.db import connection
 
-from rosters import campaigns
+from rosters import campaigns, services
 from rosters.models import CampaignEntry, Roster
 from rosters.samples import sample_document
 from rosters.selectors import campaign_timeline, members_of, roster_data
@@ -99,6 +99,70 @@ def test_undo_takes_back_the_latest_change_exactly(league):
     assert league.campaign == {} and league.choices["reputation_perks"] == []
     assert campaigns.undo_latest(roster=league).entry is None
     assert not CampaignEntry.objects.exists()
+
+
+def recruit(league, name, kind="follower"):
+    """A new card in My Cards, of the league's game, built like a sample member of `kind`."""
+    model = next(m.character for m in members_of(league) if m.character.character_type == kind)
+    data = {"name": name, "type": kind, "profile": model.profile}
+    return services.save_character(owner=league.owner, ruleset=league.ruleset, data=data).character
+
+
+def names(roster):
+    return [m.character.name for m in members_of(roster)]
+
+
+@pytest.mark.django_db
+def test_reorganising_swaps_characters_within_the_slots_and_undoes(league):
+    """Reorganize (p.44): drop a character to free its slots, fill them with a new one."""
+    ned = recruit(league, "Ned")
+    with pytest.raises(campaigns.CampaignRefused, match="after a scenario"):
+        campaigns.reorganise(roster=league, drop=[member(league, "Chu-Chu").pk], add=[ned.pk])
+    league = game(league, 4, "tips")
+    # The sample spends all 10 slots: one more Follower does not fit.
+    with pytest.raises(campaigns.CampaignRefused, match="11 of 10 slots"):
+        campaigns.reorganise(roster=league, add=[ned.pk])
+    assert "Ned" not in names(league)
+
+    result = campaigns.reorganise(roster=league, drop=[member(league, "Chu-Chu").pk], add=[ned.pk])
+    assert names(league) == ["Singapore Smith", "Arge", "Enki", "Kazak", "Little Skeet", "Ned"]
+    assert result.entry.game == 1
+    assert result.entry.summary == (
+        "Reorganised: Chu-Chu (Follower) leaves; Ned (Follower) joins (10 / 10 slots used)"
+    )
+    assert report(league).legal
+    assert league.campaign["reputation"] == 4  # reorganising changes nothing else
+
+    # Undo puts the old line-up back, in its order.
+    campaigns.undo_latest(roster=league)
+    assert names(league) == ["Singapore Smith", "Arge", "Enki", "Kazak", "Little Skeet", "Chu-Chu"]
+    assert [e.summary for e in campaign_timeline(league)] == ["+4 Reputation (4 in all); +1 Tip"]
+
+
+@pytest.mark.django_db
+def test_the_leader_stays(league):
+    league = game(league, 2)
+    boss = member(league, "Singapore Smith")
+    with pytest.raises(campaigns.CampaignRefused, match="dropping the Leader would disband it"):
+        campaigns.reorganise(
+            roster=league, drop=[boss.pk], add=[recruit(league, "Boss 2", "leader").pk]
+        )
+    assert "Singapore Smith" in names(league)
+    assert CampaignEntry.objects.filter(roster=league).count() == 1
+
+
+@pytest.mark.django_db
+def test_reorganising_takes_only_the_owners_cards_of_this_game(league, make_user):
+    league = game(league, 2)
+    stranger = make_user("stranger")
+    theirs = services.save_character(
+        owner=stranger,
+        ruleset=league.ruleset,
+        data={"name": "Spy", "type": "follower", "profile": member(league, "Chu-Chu").profile},
+    ).character
+    with pytest.raises(campaigns.CampaignRefused, match="Choose who leaves or who joins"):
+        campaigns.reorganise(roster=league, add=[theirs.pk])
+    assert "Spy" not in names(league)
 
 
 @pytest.mark.django_db
