@@ -66,7 +66,8 @@ def engine_problems(definition):
 
 def campaign_problems(definition):
     if not definition.campaign:
-        return []
+        # The league page says what the book offers between games, or that it has none.
+        return [] if definition.campaign_note else ["it has neither campaign rules nor a note"]
     try:
         module = definition.campaign_module
     except ImportError as error:

@@ -61,8 +61,9 @@ class RulesetDefinition:
     # Between-game rules (rules/engines/<game>_campaign.py: campaign_state, record_result,
     # learn_ability); empty when the book gives none, and the league page says so.
     campaign: str = ""
-    # Without between-game rules here: what the book says about campaigns, if anything
-    # (shown on the league page in place of the campaign panel).
+    # Without between-game rules here: what the book says about campaigns, or that it has
+    # none (shown on the league page in place of the campaign panel; the start-up check
+    # wants one or the other).
     campaign_note: str = ""
 
     @property

@@ -46,5 +46,9 @@ DEFINITION = RulesetDefinition(
         "resource-category": ("Resource kind", "Resource kinds"),
         "agenda": ("Agenda", "Agendas"),
     },
+    campaign_note=(
+        "The Pulp City game guide has no rules for progress between games: its introduction"
+        " (p.5) only promises campaigns in later releases, so there is nothing to record here."
+    ),
     example="pulp-city-starter-box.json",
 )

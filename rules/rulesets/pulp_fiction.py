@@ -23,5 +23,9 @@ DEFINITION = RulesetDefinition(
         "equipment": ("Equipment", "Special equipment"),
         "sample-character": ("Sample character", "Sample characters"),
     },
+    campaign_note=(
+        "Gilbert's Pulp Fiction rules stop at the end of the battle: they say nothing of"
+        " experience, lasting wounds or linked games, so there is nothing to record here."
+    ),
     example="pulp-fiction-heroes.json",
 )

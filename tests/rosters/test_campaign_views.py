@@ -87,19 +87,23 @@ def test_writes_need_the_csrf_token(player, league):
     assert strict.post(f"/rosters/{league.pk}/campaign/undo/").status_code == 403
 
 
-def test_a_game_whose_book_has_no_between_game_rules_says_so(player_client, player, rules_data):
-    cast = import_roster(owner=player, document=sample_document("7tv-claire")).roster
-    page = player_client.get(f"/rosters/{cast.pk}/").content.decode()
-    assert "Ratings War rules (p.166)" in page
-    assert "Record result" not in page
-
-
-def test_pulp_city_says_its_book_has_no_between_game_rules(player_client, player, rules_data):
-    document = sample_document("pulp-city-starter-box")
-    team = import_roster(owner=player, document=document).roster
-    page = player_client.get(f"/rosters/{team.pk}/").content.decode()
-    assert "book gives no rules for progress between games" in page
-    assert "Record result" not in page
+@pytest.mark.parametrize(
+    "sample, note",
+    [
+        ("7tv-claire", "leaves campaigns to its Ratings War rules (p.166)"),
+        ("pulp-city-starter-box", "its introduction (p.5) only promises campaigns"),
+        ("pulp-fiction-heroes", "they say nothing of experience, lasting wounds or linked games"),
+    ],
+)
+def test_a_game_without_between_game_rules_says_what_its_book_gives(
+    player_client, player, rules_data, sample, note
+):
+    force = import_roster(owner=player, document=sample_document(sample)).roster
+    page = player_client.get(f"/rosters/{force.pk}/").content.decode()
+    assert note in page
+    assert "Record result" not in page and "Reorganise" not in page
+    assert player_client.post(f"/rosters/{force.pk}/campaign/reorganise/").status_code == 302
+    assert not CampaignEntry.objects.exists()
 
 
 def test_an_escape_roll_and_spending_are_recorded_and_undone(player_client, league):

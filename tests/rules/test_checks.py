@@ -111,3 +111,10 @@ def test_campaign_rules_missing_a_part_fail_the_check(registry):
     )
     (error,) = checks.registered_rulesets_are_complete(None)
     assert "do not import" in error.msg
+
+
+def test_a_game_without_campaign_rules_must_say_so(registry):
+    """The league page tells the player what the book gives between games: rules, or a note."""
+    registry["7tv"] = dataclasses.replace(REGISTRY["7tv"], campaign_note="")
+    found = messages(checks.registered_rulesets_are_complete(None))
+    assert "Ruleset '7tv': it has neither campaign rules nor a note." in found
