@@ -8,7 +8,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player
-from cards import portraits, selectors, services
+from cards import selectors, services
+from rosters import portraits
 from rosters import selectors as rosters
 
 NO_FILE = "Choose a picture to upload."

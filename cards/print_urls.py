@@ -12,5 +12,6 @@ urlpatterns = [
     path("jobs/<int:pk>/cards.pdf", print_views.print_job_pdf, name="job_pdf"),
     path("print-check.pdf", print_views.calibration_pdf, name="calibration"),
     path("back-offset/", print_views.save_back_offset, name="back_offset"),
+    path("shared/<str:token>/cards.pdf", print_views.shared_roster_pdf, name="shared_cards"),
     path("rosters/<int:pk>/tokens.pdf", print_views.token_sheet_pdf, name="tokens"),
 ]

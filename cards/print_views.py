@@ -22,9 +22,11 @@ from cards.print_requests import print_request
 from cards.printing import cache, calibration, sheets, tokens
 from cards.printing.faces import has_own_back
 from cards.printing.geometry import PAPERS
+from cards.printing.sources import roster_file_faces
 from cards.printing.thumbnails import page_thumbnails
 from config.limits import PRINT_MAX_COPIES
 from rosters import selectors as roster_selectors
+from rosters import sharing
 from rules.rulesets import find
 from rules.selectors import rules_book
 
@@ -190,3 +192,16 @@ def token_sheet_pdf(request, pk):
     data = roster_selectors.roster_data(roster, roster_selectors.members_of(roster), rules)
     pdf = tokens.token_sheet_pdf(maker(data, rules, PAPERS[paper]))
     return pdf_attachment(pdf, f"{slugify(roster.name) or 'roster'}-tokens-{paper}.pdf")
+
+
+@require_GET
+def shared_roster_pdf(request, token):
+    """The cards of a roster somebody shared, for whoever holds the link (see
+    rosters.sharing): printed from the shared document, so only what the page shows."""
+    roster = sharing.shared_roster_or_404(token)
+    document = sharing.shared_document(roster)
+    faces = roster_file_faces(
+        document, rules_book(roster.ruleset), ruleset_name=roster.ruleset.name
+    )
+    result = sheets.print_cards(faces, sheets.PrintOptions(), title=document["name"])
+    return pdf_attachment(result.pdf, f"{slugify(document['name']) or 'cards'}.pdf")

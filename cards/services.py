@@ -8,10 +8,11 @@ from django.db import transaction
 from django.http import QueryDict
 from django.utils import timezone
 
-from cards import portraits
 from cards.models import PendingPortrait, PrintJob
 from cards.print_requests import print_request
 from cards.printing import sheets
+from rosters import portraits
+from rosters import services as roster_services
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,18 @@ def discard_pending_portrait(*, pending):
     storage, name = pending.image.storage, pending.image.name
     pending.delete()
     transaction.on_commit(lambda: storage.delete(name))
+
+
+@transaction.atomic
+def save_designed_character(*, pending=None, **card):
+    """Save the designer's card (rosters' `save_character`, keyword arguments as there). A
+    `pending` picture the player framed becomes the card's portrait and stops being pending."""
+    result = roster_services.save_character(
+        **card, cleaned=pending.image if pending is not None else None
+    )
+    if pending is not None:
+        discard_pending_portrait(pending=pending)
+    return result
 
 
 # A running job that has not reported progress for this long lost its worker (killed, or

@@ -9,14 +9,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_ratelimit.decorators import ratelimit
 
 from accounts.players import current_player
-from cards import portraits
 from cards import selectors as card_selectors
+from cards import services as card_services
 from cards.models import PendingPortrait
 from cards.printing.faces import character_face, has_own_back
 from cards.printing.preview import card_png
 from cards.printing.sources import data_uri, stored_portrait
 from config import limits
-from rosters import selectors, services
+from rosters import portraits, selectors, services
 from rosters.forms import record_id
 from rosters.serialize import character_as_data
 from rules import engines
@@ -94,7 +94,7 @@ def designer(request, pk=None):
         form.add_error(None, GONE)
     if form.is_bound and form.is_valid():
         try:
-            result = services.save_character(
+            result = card_services.save_designed_character(
                 owner=current_player(request, create=True),
                 ruleset=ruleset,
                 data=form.character_data(),

@@ -234,7 +234,7 @@ STORAGES = {
 # Request bodies: the whole body is refused from its Content-Length past REQUEST_MAX_BYTES
 # (config/middleware.py); form fields without files past FORM_MAX_BYTES; uploads past
 # UPLOAD_IN_MEMORY_BYTES go to a temporary file instead of memory. Portraits have their own
-# tighter limit, checked before Pillow decodes anything (cards/portraits.py).
+# tighter limit, checked before Pillow decodes anything (rosters/portraits.py).
 REQUEST_MAX_BYTES = limits.REQUEST_MAX_BYTES
 DATA_UPLOAD_MAX_MEMORY_SIZE = limits.FORM_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = limits.UPLOAD_IN_MEMORY_BYTES

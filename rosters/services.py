@@ -7,9 +7,8 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
-from cards import portraits
-from cards import services as card_services
 from config.limits import ROSTER_MAX_CHARACTERS
+from rosters import portraits
 from rosters.models import Character, Roster, RosterMember
 from rules.models import CharacterType
 
@@ -54,16 +53,14 @@ DESIGNED_FIELDS = (
 
 
 @transaction.atomic
-def save_character(*, owner, ruleset, data, character=None, upload=None, pending=None, crop=None):
+def save_character(*, owner, ruleset, data, character=None, upload=None, cleaned=None, crop=None):
     """Create or update a card from roster-format character data. A new portrait upload is
     cleaned (re-encoded) before anything is stored; a bad one raises PortraitError and
-    leaves the card untouched. `pending` is a picture the designer already cleaned and kept
-    (cards.PendingPortrait): it becomes the card's portrait and stops being pending."""
+    leaves the card untouched. `cleaned` is a stored picture that was cleaned already (one
+    the designer kept while the player framed it): the card gets its own copy."""
     source = portraits.clean_upload(upload) if upload is not None else None
-    if pending is not None:
-        with pending.image.open("rb") as handle:
-            source = ContentFile(handle.read(), name=f"{uuid.uuid4().hex}.jpg")
-        card_services.discard_pending_portrait(pending=pending)
+    if cleaned is not None:
+        source = copied(cleaned)
     if character is None:
         character = Character(owner=owner, ruleset=ruleset)
     character.character_type = data["type"]
@@ -99,6 +96,12 @@ def set_portrait_crop(character, crop):
     character.portrait_print.save(cropped.name, cropped, save=False)
 
 
+def copied(stored):
+    """A stored picture's bytes under a fresh random name: copies never share a file."""
+    with stored.open("rb") as handle:
+        return ContentFile(handle.read(), name=f"{uuid.uuid4().hex}.jpg")
+
+
 @transaction.atomic
 def duplicate_character(*, character):
     """A copy named "… (copy)" with its own copies of the portrait files."""
@@ -109,9 +112,8 @@ def duplicate_character(*, character):
     for field in ("portrait", "portrait_print"):
         original = getattr(character, field)
         if original:
-            with original.open("rb") as handle:
-                picture = ContentFile(handle.read(), name=f"{uuid.uuid4().hex}.jpg")
-                getattr(copy, field).save(picture.name, picture, save=False)
+            picture = copied(original)
+            getattr(copy, field).save(picture.name, picture, save=False)
     copy.save()
     return CharacterResult(character=copy)
 

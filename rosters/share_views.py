@@ -1,18 +1,14 @@
 """Share links: the owner's create/revoke buttons, and what anyone holding a link sees (the
-roster, its report, its cards as a PDF) and may copy into their own account."""
+roster and its report; its cards as a PDF come from the Print views) and may copy into their
+own account."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
-from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player
-from cards.pdf import pdf_attachment
-from cards.printing.sheets import PrintOptions, print_cards
-from cards.printing.sources import roster_file_faces
 from rosters import selectors, sharing
 from rosters.transfer_views import imported, read_only_context
-from rules.selectors import rules_book
 
 
 @require_POST
@@ -38,17 +34,6 @@ def shared(request, token):
     roster = sharing.shared_roster_or_404(token)
     context = read_only_context(sharing.shared_document(roster), roster.ruleset)
     return render(request, "rosters/shared.html", {"token": token, **context})
-
-
-@require_GET
-def shared_cards(request, token):
-    roster = sharing.shared_roster_or_404(token)
-    document = sharing.shared_document(roster)
-    faces = roster_file_faces(
-        document, rules_book(roster.ruleset), ruleset_name=roster.ruleset.name
-    )
-    result = print_cards(faces, PrintOptions(), title=document["name"])
-    return pdf_attachment(result.pdf, f"{slugify(document['name']) or 'cards'}.pdf")
 
 
 @require_POST

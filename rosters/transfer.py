@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from django.core.files.base import ContentFile
 from django.db import transaction
 
-from cards import portraits
 from config.limits import ROSTER_MAX_CHARACTERS
-from rosters import selectors, services
+from rosters import portraits, selectors, services
 from rosters.format import RosterFormatError, choice_kind, validate_roster
 from rosters.models import Character, Roster, RosterMember
 from rules import engines

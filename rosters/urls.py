@@ -30,7 +30,6 @@ urlpatterns = [
     path("<int:pk>/share/", share_views.share, name="share"),
     path("<int:pk>/share/revoke/", share_views.revoke, name="revoke_share"),
     path("shared/<str:token>/", share_views.shared, name="shared"),
-    path("shared/<str:token>/cards.pdf", share_views.shared_cards, name="shared_cards"),
     path("shared/<str:token>/copy/", share_views.copy, name="shared_copy"),
     path("import/", transfer_views.import_roster, name="import"),
     path("samples/", transfer_views.sample_list, name="samples"),

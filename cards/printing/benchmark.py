@@ -24,11 +24,11 @@ from django.conf import settings
 from django.test import Client, override_settings
 from PIL import Image, ImageDraw
 
-from cards import portraits
 from cards.pdf import html_to_pdf
 from cards.printing import rendering
 from cards.printing.sheets import PrintOptions, document_html, layout, print_cards
 from cards.printing.sources import marked_cards
+from rosters import portraits
 from rosters.models import Character
 from rosters.samples import sample_document
 from rules.models import Ruleset

@@ -10,9 +10,9 @@ from io import BytesIO
 
 from django.db.models import prefetch_related_objects
 
-from cards import portraits
 from cards.printing import faces
 from config.limits import PRINT_MAX_CARDS
+from rosters import portraits
 from rosters import selectors as rosters
 from rosters.serialize import character_as_data
 from rules import selectors as rules

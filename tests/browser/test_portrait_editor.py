@@ -13,8 +13,8 @@ from PIL import Image, ImageChops, ImageStat
 from playwright.sync_api import expect
 
 from cards.models import PendingPortrait
-from cards.portraits import PAPER, PORTRAIT_PIXELS, crop_portrait
 from rosters.models import Character
+from rosters.portraits import PAPER, PORTRAIT_PIXELS, crop_portrait
 from tests.cards import pdf_reading
 
 urlpatterns = [

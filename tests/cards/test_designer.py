@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 
 from cards.models import PendingPortrait
-from cards.portraits import crop_portrait
 from rosters.models import Character
+from rosters.portraits import crop_portrait
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
-from cards.portraits import PORTRAIT_BOX_MM, PORTRAIT_PIXELS
 from rosters.models import Character, Roster, RosterMember
+from rosters.portraits import PORTRAIT_BOX_MM, PORTRAIT_PIXELS
 from tests.cards import pdf_reading as pdf
 
 pytestmark = pytest.mark.django_db

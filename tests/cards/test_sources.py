@@ -10,9 +10,9 @@ import pytest
 from django.conf import settings
 from PIL import Image
 
-from cards.portraits import PORTRAIT_PIXELS
 from cards.printing import sources
 from rosters.models import Character, Roster
+from rosters.portraits import PORTRAIT_PIXELS
 from rules.fixture_book import rules_book_from_fixtures
 from rules.models import Ruleset
 

@@ -1,4 +1,4 @@
-"""A Pulp City team headless: `roster validate` and `roster print` on a team file, import and
+"""A Pulp City team headless: `roster validate` and `print_roster` on a team file, import and
 export round trip, and `cheatsheet pulp-city`."""
 
 import json
@@ -44,9 +44,9 @@ def test_validate_json_of_an_off_mix_team_exits_1_with_the_nearest_mix(tmp_path)
     assert report["budget"]["details"]["changes_to_legal_mix"] == 1
 
 
-def test_roster_print_writes_one_card_per_supreme(tmp_path, rules_data):
+def test_print_roster_writes_one_card_per_supreme(tmp_path, rules_data):
     out = tmp_path / "cards.pdf"
-    call_command("roster", "print", str(CLASH), "--out", str(out), stdout=StringIO())
+    call_command("print_roster", str(CLASH), "--out", str(out), stdout=StringIO())
     reader = read(out.read_bytes())
     assert len(reader.pages) == 1
     assert "CAPTAIN MERIDIAN" in text(reader).upper()

@@ -8,6 +8,7 @@ from io import BytesIO
 import pikepdf
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils.html import escape
 from PIL import Image
 
@@ -62,6 +63,11 @@ def share_url(player_client, league):
     return f"/rosters/shared/{ShareLink.objects.get(roster=league).token}/"
 
 
+def cards_pdf_url(url):
+    """The shared roster's cards PDF, as its page links it."""
+    return reverse("printing:shared_cards", args=[url.split("/")[3]])
+
+
 def test_the_owner_makes_a_link_and_sees_it_on_the_roster_page(player_client, league):
     url = share_url(player_client, league)
     page = player_client.get(f"/rosters/{league.pk}/").content.decode()
@@ -97,7 +103,8 @@ def test_a_visitor_sees_the_roster_its_report_and_its_cards(
     assert secret_roster.name not in text
     assert "/media/" not in text
     assert not re.search(r"/rosters/\d+/|/cards/\d+/", text)
-    pdf = visitor.get(url + "cards.pdf")
+    assert cards_pdf_url(url) in text
+    pdf = visitor.get(cards_pdf_url(url))
     assert pdf.status_code == 200
     assert pdf["Content-Type"] == "application/pdf"
     with pikepdf.open(BytesIO(pdf.content)) as document:
@@ -157,7 +164,7 @@ def test_a_revoked_link_answers_404_everywhere(player_client, league):
     url = share_url(player_client, league)
     assert player_client.post(f"/rosters/{league.pk}/share/revoke/").status_code == 302
     visitor = Client()
-    for path in (url, url + "cards.pdf"):
+    for path in (url, cards_pdf_url(url)):
         assert visitor.get(path).status_code == 404
     assert visitor.post(url + "copy/").status_code == 404
     assert not Roster.objects.exclude(owner=league.owner).exists()

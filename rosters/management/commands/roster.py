@@ -1,7 +1,8 @@
 """`manage.py roster SUBCOMMAND …`: roster files from the command line.
 
 Each subcommand is an `add_<name>_arguments(parser)` / `handle_<name>(**options)` pair on the
-Command; add one by writing the pair and listing it in SUBCOMMANDS."""
+Command; add one by writing the pair and listing it in SUBCOMMANDS. Printing a roster file's
+cards is `manage.py print_roster`, with the rest of printing in `cards`."""
 
 import json
 from pathlib import Path
@@ -9,15 +10,11 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.printing.faces import NoCardDesign
-from cards.printing.sheets import PrintOptions, print_cards
-from cards.printing.sources import roster_file_faces
 from rosters.format import RosterFormatError, read_roster
 from rosters.models import Roster
 from rosters.transfer import export_roster, import_roster
 from rules.engines import UnknownRuleset, evaluate
 from rules.engines.plain import counted
-from rules.models import Ruleset
 from rules.selectors import rules_for
 
 NOT_LEGAL = 1
@@ -53,7 +50,6 @@ class Command(BaseCommand):
         "validate": "Check a roster file and print its legality report.",
         "import": "Add a roster file, with its cards and portraits, to a user's account.",
         "export": "Write a saved roster, with its cards and portraits, as a roster file.",
-        "print": "Print a roster file's cards as a true-size PDF.",
     }
 
     def add_arguments(self, parser):
@@ -121,31 +117,3 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{out}: cannot write the file: {error.strerror or error}", returncode=UNREADABLE
             ) from error
-
-    def add_print_arguments(self, parser):
-        parser.add_argument("file", metavar="FILE.json")
-        parser.add_argument("--out", required=True, metavar="cards.pdf")
-        parser.add_argument("--paper", choices=["a4", "letter"], default="a4")
-        parser.add_argument("--backs", action="store_true", help="add mirrored back sheets")
-        parser.add_argument("--bleed", action="store_true", help="one card a page, 3 mm bleed")
-
-    def handle_print(self, *, file, out, paper, backs, bleed, **options):
-        """Exit status: 0 written, 2 the file cannot be read or printed."""
-        try:
-            roster = read_roster(file)
-            rules = rules_for(roster["ruleset"])
-            name = Ruleset.objects.filter(slug=roster["ruleset"]).values_list("name", flat=True)
-            faces = roster_file_faces(roster, rules, ruleset_name=name.first() or roster["ruleset"])
-            result = print_cards(
-                faces, PrintOptions(paper=paper, backs=backs, bleed=bleed), title=roster["name"]
-            )
-            Path(out).write_bytes(result.pdf)
-        except (RosterFormatError, UnknownRuleset, NoCardDesign) as error:
-            raise CommandError(f"{file}: {error}", returncode=UNREADABLE) from error
-        except OSError as error:
-            raise CommandError(
-                f"{out}: cannot write the file: {error.strerror or error}", returncode=UNREADABLE
-            ) from error
-        self.stdout.write(f"Wrote {out}: {counted(result.pages, 'page')}, {paper}.")
-        for problem in result.problems:
-            self.stderr.write(f"Text fit: {problem}")

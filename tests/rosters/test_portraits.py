@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageCms, ImageFile, PngImagePlugin
 
-from cards import portraits
-from cards.portraits import PortraitError, clean_upload, crop_portrait, normalise_crop
+from rosters import portraits
+from rosters.portraits import PortraitError, clean_upload, crop_portrait, normalise_crop
 
 RED, BLUE, GREEN = (220, 20, 20), (20, 20, 220), (20, 200, 20)
 

@@ -1,0 +1,50 @@
+"""`manage.py print_roster FILE.json --out cards.pdf`: a roster file's cards as a true-size
+PDF. It lives with printing, so the roster commands (`manage.py roster …`) never need it."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from cards.printing.faces import NoCardDesign
+from cards.printing.sheets import PrintOptions, print_cards
+from cards.printing.sources import roster_file_faces
+from rosters.format import RosterFormatError, read_roster
+from rules.engines import UnknownRuleset
+from rules.engines.plain import counted
+from rules.models import Ruleset
+from rules.selectors import rules_for
+
+UNREADABLE = 2
+
+
+class Command(BaseCommand):
+    help = "Print a roster file's cards (docs/roster-format.md) as a true-size PDF."
+    requires_system_checks = []
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", metavar="FILE.json")
+        parser.add_argument("--out", required=True, metavar="cards.pdf")
+        parser.add_argument("--paper", choices=["a4", "letter"], default="a4")
+        parser.add_argument("--backs", action="store_true", help="add mirrored back sheets")
+        parser.add_argument("--bleed", action="store_true", help="one card a page, 3 mm bleed")
+
+    def handle(self, *args, file, out, paper, backs, bleed, **options):
+        """Exit status: 0 written, 2 the file cannot be read or printed."""
+        try:
+            roster = read_roster(file)
+            rules = rules_for(roster["ruleset"])
+            name = Ruleset.objects.filter(slug=roster["ruleset"]).values_list("name", flat=True)
+            faces = roster_file_faces(roster, rules, ruleset_name=name.first() or roster["ruleset"])
+            result = print_cards(
+                faces, PrintOptions(paper=paper, backs=backs, bleed=bleed), title=roster["name"]
+            )
+            Path(out).write_bytes(result.pdf)
+        except (RosterFormatError, UnknownRuleset, NoCardDesign) as error:
+            raise CommandError(f"{file}: {error}", returncode=UNREADABLE) from error
+        except OSError as error:
+            raise CommandError(
+                f"{out}: cannot write the file: {error.strerror or error}", returncode=UNREADABLE
+            ) from error
+        self.stdout.write(f"Wrote {out}: {counted(result.pages, 'page')}, {paper}.")
+        for problem in result.problems:
+            self.stderr.write(f"Text fit: {problem}")
