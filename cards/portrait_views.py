@@ -6,21 +6,31 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
+from django_ratelimit.decorators import ratelimit
 
 from accounts.players import current_player
 from cards import selectors, services
+from config import limits
 from rosters import portraits
 from rosters import selectors as rosters
 
 NO_FILE = "Choose a picture to upload."
+TOO_MANY = (
+    "Too many pictures were sent in a short while, so uploads are paused for you: wait a few"
+    " minutes, then choose it again. Nothing you made is lost."
+)
 
 
 @require_POST
+@ratelimit(group="portrait", key="user_or_ip", rate=limits.rate("PORTRAIT_RATE"), block=False)
 def upload_portrait(request):
     """Clean the chosen picture once and answer with a reference the designer form carries:
     previews and the save then use the stored copy, never the file again. A visitor becomes
     a guest here, as on a first save; the reply carries the new CSRF token that comes with
-    the new session."""
+    the new session. Past the rate the refusal is JSON too, because the designer's script
+    shows the reply's error where the picture goes."""
+    if request.limited:
+        return JsonResponse({"error": TOO_MANY}, status=429)
     upload = request.FILES.get("portrait")
     if upload is None:
         return JsonResponse({"error": NO_FILE}, status=400)

@@ -50,6 +50,9 @@ GUEST_RATE = "30/h"
 PREVIEW_RATE = "120/m"
 # Pages and downloads that render a PDF (print page, card sheets, cheat sheets, roster sheet).
 PDF_RATE = "30/m"
+# Portrait uploads: each decodes and re-encodes a whole picture. A player choosing pictures
+# for a roster card by card, trying a few for each, stays under it.
+PORTRAIT_RATE = "20/m"
 
 # A guest whose account and work have not changed in this many days is removed, with their
 # work and portrait files (`manage.py remove_idle_guests`, run daily: docs/security.md).

@@ -140,3 +140,23 @@ def test_stored_names_are_random_and_media_is_not_served_even_in_debug(client, p
         settings.DEBUG = False
         importlib.reload(config.urls)
         clear_url_caches()
+
+
+def test_uploads_past_the_rate_get_a_wait_message_and_nothing_is_decoded(
+    player_client, media, monkeypatch
+):
+    """Each upload decodes a whole picture: one client sending them in a loop must not hold
+    the workers. The designer shows the reply's error, so the refusal is a sentence in JSON."""
+    from django.test import Client
+
+    from config import limits
+
+    monkeypatch.setattr(limits, "PORTRAIT_RATE", "2/m")
+    for _ in range(2):
+        assert upload(player_client).status_code == 200
+    response = upload(player_client)
+    assert response.status_code == 429
+    assert "wait a few minutes" in response.json()["error"]
+    assert PendingPortrait.objects.count() == 2
+    visitor = Client(REMOTE_ADDR="198.51.100.4")
+    assert upload(visitor).status_code == 200
