@@ -35,6 +35,8 @@ CAMPAIGN_PARTS = (
     "join_society",
     "societies",
     "reorganise",
+    "league_lines",
+    "character_lines",
 )
 
 

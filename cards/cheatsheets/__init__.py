@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
+from cards.campaign import campaign_print
 from cards.pdf import render_pdf
 from rules import engines
 from rules.engines.base import RulesBook
@@ -222,6 +223,8 @@ class CharacterRow:
     role: str
     stats: tuple[str, ...]
     abilities: tuple[str, ...]
+    # What the character carries between games: learned abilities, a wound for next game.
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -256,6 +259,7 @@ class RosterReference:
     legend: str
     support: tuple[SupportCast, ...]
     groups: tuple[Group, ...]
+    campaign: tuple[str, ...] = ()  # the league's standing between games, if it has played
 
     @property
     def characters(self):
@@ -297,19 +301,21 @@ def roster_reference(roster: dict, rules: RulesBook) -> RosterReference:
         if not non_combatant(character, rules)
     ]
     report = engines.evaluate(roster, rules)
+    campaign = campaign_print(roster, rules)
     return RosterReference(
         name=str(roster.get("name", "")),
         ruleset=rules.ruleset,
         ruleset_name=ruleset_names().get(rules.ruleset, rules.ruleset),
         budget=report.budget.label,
         legal=report.legal,
-        tables=profile_tables(on_table, rules, groups_spec),
+        tables=profile_tables(on_table, rules, groups_spec, campaign),
         abilities_heading=str(spec.get("abilities_heading", "Abilities")),
         legend=str(spec.get("legend", "")),
         support=support_cast(characters, rules),
         groups=used_groups(
             roster, list(zip(characters, readings, strict=True)), rules, groups_spec
         ),
+        campaign=campaign.league,
     )
 
 
@@ -326,12 +332,13 @@ def non_combatant(character, rules):
     return bool(as_dict(type_of(character, rules).get("profile")).get("non_combatant"))
 
 
-def profile_tables(on_table, rules, groups_spec):
+def profile_tables(on_table, rules, groups_spec, campaign):
     """One table per set of columns, in the order the roster first uses each."""
     tables = {}
     for character, reading in on_table:
         key = (reading.columns, reading.health)
-        tables.setdefault(key, []).append(character_row(character, reading, rules, groups_spec))
+        row = character_row(character, reading, rules, groups_spec)
+        tables.setdefault(key, []).append(replace(row, notes=campaign.of(character)))
     return tuple(
         ProfileTable(columns, health, tuple(rows)) for (columns, health), rows in tables.items()
     )

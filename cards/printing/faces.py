@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from cards.printing import faces_7tv
 from cards.printing.fitting import Box, Run, fit
 from rules.engines.base import RulesBook
+from rules.engines.plain import slugs
 from rules.engines.pulp_alley import ability_slugs, printed_profile
 from rules.rulesets import find
 
@@ -92,6 +93,8 @@ def pulp_alley_character(character: dict, rules: RulesBook, *, portrait_uri=None
     """The Pulp Alley card's view-model from a roster-format character and the rules."""
     kind = rules.character_type(character.get("type")) or {}
     profile = character.get("profile") or {}
+    # Bought with Experience between games (p.44): the card says so.
+    learned = set(slugs(profile.get("learned_abilities")))
     view = {
         "name": character.get("name") or "Unnamed",
         "type_name": kind.get("name") or str(character.get("type") or ""),
@@ -100,7 +103,10 @@ def pulp_alley_character(character: dict, rules: RulesBook, *, portrait_uri=None
         "knocked_out_on_failed_health": False,
         "health_note": None,
         "skills": [],
-        "abilities": [pulp_alley_ability(slug, rules) for slug in ability_slugs(profile)],
+        "abilities": [
+            pulp_alley_ability(slug, rules) | {"learned": slug in learned}
+            for slug in ability_slugs(profile)
+        ],
         "flavour": character.get("flavour") or "",
         "portrait_uri": portrait_uri,
     }
@@ -138,6 +144,8 @@ def ability_paragraph(ability, *, summary=True):
     runs = [Run(ability["name"], "body-bold")]
     if ability["level"]:
         runs.append(Run(f" L{ability['level']}", "body-bold"))
+    if ability.get("learned"):
+        runs.append(Run(" learned", "body-italic"))
     if summary and ability["summary"]:
         runs.append(Run(f" {ability['summary']}"))
     if ability["page"]:
@@ -156,6 +164,7 @@ def fit_pulp_alley_character(view):
     the abilities, where the box is twice the size, and shares its font size. A character
     with more abilities than summaries fit (a campaign veteran) gets names and pages only."""
     notes = [[Run(view["health_note"], "body-italic")]] if view.get("health_note") else []
+    notes += [[Run(line, "body-italic")] for line in view.get("campaign", ())]
     flavour = [[Run(view["flavour"], "body-italic")]] if view["flavour"] else []
     beside = fit(flavour, PA_FLAVOUR)
     below = flavour if beside.overflow else []
@@ -285,14 +294,17 @@ SEVEN_TV_SCRIPT = FaceKind(
 
 
 def character_face(
-    character: dict, rules: RulesBook, *, ruleset_name, portrait_uri=None, copies=1
+    character: dict, rules: RulesBook, *, ruleset_name, portrait_uri=None, copies=1, campaign=()
 ) -> Face:
-    """One character's card, with its own back if the design has one, else the ruleset's."""
+    """One character's card, with its own back if the design has one, else the ruleset's.
+    `campaign` are the lines a roster's campaign adds (cards/campaign.py); a design that has
+    room prints them."""
     definition = find(rules.ruleset)
     if definition is None:
         raise NoCardDesign(f"There is no card design for {ruleset_name} characters yet.")
     kind = definition.character_face_kind
     view = kind.view_model(character, rules, portrait_uri=portrait_uri)
+    view["campaign"] = list(campaign)
     card_back = kind.own_back(view, title=f"{view['name']} (back)") or BACK.face(
         back(title=ruleset_name, subtitle="Cliffhanger"), title="Card back"
     )

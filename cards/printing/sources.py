@@ -10,11 +10,12 @@ from io import BytesIO
 
 from django.db.models import prefetch_related_objects
 
+from cards.campaign import CampaignPrint, campaign_print
 from cards.printing import faces
 from config.limits import PRINT_MAX_CARDS
 from rosters import portraits
 from rosters import selectors as rosters
-from rosters.serialize import character_as_data
+from rosters.serialize import character_as_data, roster_as_data
 from rules import selectors as rules
 from rules.models import Deck
 
@@ -81,9 +82,11 @@ def source_choices(player):
     return choices
 
 
-def character_faces(entries, player, copies):
+def character_faces(entries, player, copies, campaign=None):
     """Faces for (character, role) pairs, one rules book per ruleset; cards of a ruleset
-    with no card design yet are named in `skipped`, not dropped silently."""
+    with no card design yet are named in `skipped`, not dropped silently. A roster's cards
+    carry its `campaign` (CampaignPrint): what each character brings from game to game."""
+    campaign = campaign or CampaignPrint()
     books, made, skipped, listed = {}, [], [], []
     for character, role in entries:
         key = f"copies-{character.pk}"
@@ -92,13 +95,15 @@ def character_faces(entries, player, copies):
         ruleset = character.ruleset
         if ruleset.slug not in books:
             books[ruleset.slug] = rules.rules_book(ruleset, player)
+        data = character_as_data(character, role)
         try:
             face = faces.character_face(
-                character_as_data(character, role),
+                data,
                 books[ruleset.slug],
                 ruleset_name=ruleset.name,
                 portrait_uri=stored_portrait(character),
                 copies=count,
+                campaign=campaign.on_card(data),
             )
         except faces.NoCardDesign as error:
             skipped.append(f"{character.name}: {error}")
@@ -118,7 +123,10 @@ def roster_cards(player, pk, copies) -> Printable:
     members = rosters.members_of(roster)
     prefetch_related_objects([member.character for member in members], "ruleset")
     pairs = ((member.character, member.role) for member in members)
-    made, skipped, listed = character_faces(pairs, player, copies)
+    campaign = campaign_print(
+        roster_as_data(roster, members), rules.rules_book(roster.ruleset, player)
+    )
+    made, skipped, listed = character_faces(pairs, player, copies, campaign)
     return Printable(roster.name, made, skipped, listed)
 
 
@@ -167,12 +175,14 @@ def roster_file_faces(roster: dict, rules_book, *, ruleset_name) -> list[faces.F
     """Faces for a roster file (the JSON roster format), portraits included: what
     `roster print FILE.json` prints. One copy of each character."""
     book = rules_book.with_house_rules(roster.get("house_rules", []))
+    campaign = campaign_print(roster, book)
     return [
         faces.character_face(
             character,
             book,
             ruleset_name=ruleset_name,
             portrait_uri=exported_portrait(character.get("portrait")),
+            campaign=campaign.on_card(character),
         )
         for character in roster["characters"]
     ]

@@ -6,7 +6,7 @@ odd input; a state from a hand-edited file is read leniently by `campaign_state`
 from dataclasses import dataclass
 
 from rules.engines.base import Finding
-from rules.engines.plain import as_dict, as_list, name_of, slugs
+from rules.engines.plain import as_dict, as_list, counted, name_of, slugs
 
 WRAP_UP_PAGE = 44
 REPUTATION_PAGE = 45
@@ -411,3 +411,39 @@ def learnable(rules):
     """What Experience can buy, as (slug, name) by level then name: the Ability Library."""
     entries = sorted(rules.of_kind("ability"), key=lambda e: (e.get("level") or 0, e["name"]))
     return [(e["slug"], f"{e['name']} (level {e.get('level')})") for e in entries]
+
+
+def league_lines(raw, rules) -> list[str]:
+    """The league's standing, as the roster sheet and the rules reference print it: the first
+    line goes on every card too (p.44-45)."""
+    state = campaign_state(raw)
+    banks = ", ".join(f"{bank.capitalize()} {state['banks'][bank]}" for bank in BANKS)
+    lines = [
+        f"Reputation {state['reputation']} · Experience {state['experience']}"
+        f" · {counted(state['games'], 'game')} played",
+        f"Banked: {banks}",
+    ]
+    if state["society"]:
+        society = rules.entry("secret-society", state["society"]) or {"slug": state["society"]}
+        lines.append(f"Secret Society: {name_of(society)} (p.45)")
+    return lines
+
+
+def character_lines(raw, character, rules) -> list[str]:
+    """What one character carries from game to game: the abilities Experience bought it and
+    a Harrowing Escape result waiting for the next game (p.44). Dragged to Safety is left out:
+    it costs the league Reputation at once and leaves the character whole."""
+    state = campaign_state(raw)
+    name = str(as_dict(character).get("name"))
+    learned = [
+        f"{name_of(rules.entry('ability', item['ability']) or {'slug': item['ability']})}"
+        f" (game {item['game']})"
+        for item in state["learned"]
+        if item["character"] == name
+    ]
+    lines = [f"Learned with Experience: {', '.join(learned)}"] if learned else []
+    for item in state["pending"]:
+        if item["character"] == name and item["roll"] != DRAGGED_TO_SAFETY:
+            title, effect = HARROWING_ESCAPE[item["roll"]]
+            lines.append(f"{title} (Harrowing Escape): {effect} (p.44)")
+    return lines

@@ -65,6 +65,7 @@ def test_abilities_carry_level_summary_and_page(rules, league):
         "level": 2,
         "summary": rules.entry("ability", "sharp")["summary"],
         "page": 10,
+        "learned": False,  # chosen at creation, not bought with Experience
     }
 
 
