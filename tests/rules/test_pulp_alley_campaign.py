@@ -9,6 +9,7 @@ from django.conf import settings
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rules.engines.base import Budget, Finding, Report
 from rules.engines.pulp_alley import evaluate
 from rules.engines.pulp_alley_campaign import (
     campaign_findings,
@@ -17,6 +18,7 @@ from rules.engines.pulp_alley_campaign import (
     join_society,
     learn_ability,
     record_result,
+    reorganise,
     spend,
 )
 from rules.fixture_book import rules_book_from_fixtures
@@ -318,3 +320,50 @@ def test_a_leader_joins_one_society_with_one_rank_one_perk():
     assert codes(join({"reputation": 60}, LADDER[:4])) == {"society-without-perk"}
     assert codes(join(step.state, ladder)) == {"already-joined"}
     assert codes(join({"reputation": 70}, ladder, perk="commander")) == {"unknown-society"}
+
+
+characters = st.fixed_dictionaries(
+    {
+        "name": st.sampled_from(["Smith", "Arge", "Enki", "Chu-Chu", "Ned"]),
+        "type": st.sampled_from(["leader", "sidekick", "ally", "follower", "gremlin", None]),
+    }
+)
+finding_codes = st.sampled_from(["over-budget", "too-many-sidekicks", "no-leader"])
+
+
+@st.composite
+def reports(draw):
+    findings = draw(st.lists(st.builds(Finding, finding_codes, st.just("error"), st.just("x"))))
+    budget = Budget(used=draw(st.integers(0, 20)), total=draw(st.integers(0, 20)), unit="slots")
+    return Report("pulp-alley", budget, tuple(findings))
+
+
+@given(
+    states,
+    st.lists(characters, max_size=3),
+    st.lists(characters, max_size=3),
+    reports(),
+    reports(),
+)
+def test_a_reorganisation_keeps_the_leader_and_the_slots(state, dropped, added, before, after):
+    """Reorganize (p.44): only after a game, never the Leader, never past the slots or into a
+    rule the league kept; and it changes nothing but the line-up."""
+    step = reorganise(
+        state,
+        dropped=dropped,
+        added=added,
+        before=before,
+        after=after,
+        reputation_perks=["local-support"],
+        rules=BOOK,
+    )
+    assert step.state == campaign_state(state)
+    assert step.reputation_perks == ("local-support",)
+    if step.accepted:
+        assert campaign_state(state)["games"] >= 1 and (dropped or added)
+        assert not any(c["type"] == "leader" for c in dropped)
+        assert not after.budget.over or after.budget.used <= before.budget.used
+        assert {f.code for f in after.findings} <= {f.code for f in before.findings}
+        assert step.changes[0].startswith("Reorganised: ")
+    else:
+        assert step.findings and not step.changes
