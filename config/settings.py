@@ -187,6 +187,9 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # Kept apart from MEDIA_ROOT so nothing in it is ever served; shared by every app server and
 # print worker when it points at shared storage.
 PRINT_CACHE_ROOT = Path(os.environ.get("PRINT_CACHE_ROOT", BASE_DIR / "print-cache"))
+# Processes that draw the card faces of a big print job side by side (cards/printing/
+# rendering.py): one per core by default; 1 draws everything in the requesting process.
+PRINT_PROCESSES = max(1, int(os.environ.get("PRINT_PROCESSES") or os.cpu_count() or 1))
 
 
 def object_storage(prefix):

@@ -21,17 +21,17 @@ def empty_print_cache(settings, tmp_path):
 def drawn(monkeypatch, empty_print_cache):
     """Every face WeasyPrint draws, by title, and how many chrome documents it draws."""
     record = {"faces": [], "chrome": 0}
-    render_faces, html_to_pdf = rendering.render_faces, sheets.html_to_pdf
+    drawn_parts, html_to_pdf = rendering.drawn_parts, sheets.html_to_pdf
 
     def counting_faces(batch):
         record["faces"] += [face.title for face in batch]
-        return render_faces(batch)
+        return drawn_parts(batch)
 
     def counting_chrome(html):
         record["chrome"] += 1
         return html_to_pdf(html)
 
-    monkeypatch.setattr(rendering, "render_faces", counting_faces)
+    monkeypatch.setattr(rendering, "drawn_parts", counting_faces)
     monkeypatch.setattr(sheets, "html_to_pdf", counting_chrome)
     return record
 

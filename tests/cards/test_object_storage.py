@@ -55,10 +55,10 @@ def test_faces_and_pdfs_are_kept_in_the_bucket_and_reused(object_storage, monkey
     assert len(stored(object_storage, "print-cache/faces/")) == 2
     assert len(stored(object_storage, "print-cache/prints/")) == 1
 
-    def nothing_to_draw(faces):
-        raise AssertionError(f"drew {faces} again")
+    def nothing_to_draw(html):
+        raise AssertionError("drew faces again")
 
-    monkeypatch.setattr(rendering, "render_faces", nothing_to_draw)
+    monkeypatch.setattr(rendering, "draw", nothing_to_draw)
     assert print_cards(crew(2), PrintOptions()).pdf == first.pdf  # another server, same PDF
 
 

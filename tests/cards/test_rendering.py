@@ -1,9 +1,12 @@
 """Drawing card faces: one card-sized page per face, in order, whether one process draws them
-or two share the work."""
+or helper processes share the work, and the same print either way."""
+
+from dataclasses import replace
 
 import pytest
 
 from cards.printing import rendering
+from cards.printing.sheets import PrintOptions, print_cards
 from tests.cards import pdf_reading as pdf
 from tests.cards.sample_faces import crew
 
@@ -30,9 +33,46 @@ def test_a_face_pdf_keeps_only_the_fonts_its_own_card_uses():
     assert len(pdf.read(one).pages) == 1
 
 
-def test_two_processes_draw_the_same_faces_in_the_same_order(monkeypatch):
+@pytest.fixture
+def small_parts(monkeypatch, settings):
+    """Helper processes for jobs of a few faces, two faces to a part."""
     monkeypatch.setattr(rendering, "FAN_OUT_MIN", 2)
-    monkeypatch.setattr(rendering.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(rendering, "FACES_PER_PART", 2)
+    settings.PRINT_PROCESSES = 2
+
+
+def test_helper_processes_draw_the_same_faces_in_the_same_order(small_parts):
     faces = crew(5)
     assert rendering.fan_out(faces)
     check_faces(rendering.render_faces(faces), [face.title for face in faces])
+
+
+def contents(document):
+    """What each page shows and where: its size, card outlines, text and images."""
+    return [
+        (
+            pdf.size_mm(page),
+            pdf.card_rects(page),
+            sorted(pdf.text_origins(page)),
+            pdf.image_placements(page),
+        )
+        for page in pdf.read(document).pages
+    ]
+
+
+def test_a_job_drawn_by_helper_processes_prints_what_one_process_prints(
+    small_parts, settings, empty_print_cache
+):
+    job = [replace(face, copies=2) for face in crew(5)]  # two sheets, with their backs
+    options = PrintOptions(backs=True)
+    settings.PRINT_PROCESSES = 1
+    alone = print_cards(job, options).pdf
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "prints": {**settings.STORAGES["prints"], "OPTIONS": {"location": empty_print_cache / "2"}},
+    }
+    settings.PRINT_PROCESSES = 2
+    shared = print_cards(job, options).pdf
+    assert rendering._pool is not None
+    assert len(pdf.read(shared).pages) == 4
+    assert contents(shared) == contents(alone)
