@@ -10,7 +10,9 @@ from django.utils.module_loading import import_string
 from cards import cheatsheets
 from cards.designers.base import DesignerForm
 from cards.printing.faces import FaceKind
+from rules.fixture_folder import FixtureError
 from rules.rulesets import REGISTRY
+from rules.shapes import SchemaFileError
 
 
 def template_problems(name, what):
@@ -55,21 +57,19 @@ def part_problems(definition):
 
 
 def sheet_problems(slug):
-    problems = []
-    try:
-        cheatsheets.quick_reference(slug)
-    except (cheatsheets.NoCheatSheet, cheatsheets.CheatSheetError) as error:
-        problems.append(f"quick reference: {error}")
-    except (KeyError, TypeError, AttributeError) as error:
-        problems.append(f"quick reference has the wrong shape ({type(error).__name__}: {error})")
-    try:
-        groups = cheatsheets.read_sheet(slug, "roster-reference").get("groups")
-    except cheatsheets.NoCheatSheet as error:
-        problems.append(f"roster reference: {error}")
-    else:
-        if not isinstance(groups, list) or not all(isinstance(g, dict) for g in groups):
-            problems.append("roster reference: `groups` is not a list of groups")
-    return problems
+    """Each place the ruleset's cheat-sheet files break sheets.schema.json (or the quick
+    reference's index points nowhere), naming the file."""
+    found = []
+    for read in (cheatsheets.quick_reference, cheatsheets.roster_reference_spec):
+        try:
+            read(slug)
+        except cheatsheets.NoCheatSheet as error:
+            found.append(str(error))
+        except cheatsheets.CheatSheetError as error:
+            found += error.problems
+        except (SchemaFileError, FixtureError) as error:
+            found.append(str(error))
+    return found
 
 
 @register(Tags.templates)

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
-from jsonschema.validators import extend
 
 from config.limits import IMPORT_MAX_BYTES, MIB
 from rosters.schema import roster_schema
+from rules.shapes import ShapeValidator, describe, location
 
 FORMAT = "cliffhanger-roster"
 # 2: the campaign block (between-game progress); version 1 files still read.
@@ -26,14 +26,6 @@ MAX_FILE_BYTES = IMPORT_MAX_BYTES
 MAX_DEPTH = 16
 # More digits than any number the schema allows; int() of thousands of digits is slow.
 MAX_NUMBER_DIGITS = 12
-TYPE_WORDS = {
-    "object": "an object",
-    "array": "a list",
-    "string": "text",
-    "integer": "a whole number",
-    "boolean": "true or false",
-    "null": "null",
-}
 
 
 def choice_kind(key):
@@ -56,22 +48,10 @@ def schema():
     return roster_schema()
 
 
-def whole_number_type(checker, instance):
-    """JSON Schema counts 2.0 as an integer; the pages and engines do not, so neither do we."""
-    return isinstance(instance, int) and not isinstance(instance, bool)
-
-
-# Draft 2020-12, except that an "integer" is written as one.
-RosterValidator = extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", whole_number_type),
-)
-
-
 @cache
 def validator():
     Draft202012Validator.check_schema(schema())
-    return RosterValidator(schema())
+    return ShapeValidator(schema())
 
 
 def read_roster(path) -> dict:
@@ -167,61 +147,6 @@ def check_text(text, path):
             "text holds a lone UTF-16 surrogate (such as \\ud800), which is not a character",
             location(path),
         ) from error
-
-
-def location(path):
-    text = ""
-    for part in path:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        else:
-            part = part if part.isprintable() and len(part) <= 40 else shown(part)
-            text += f".{part}" if text else part
-    return text
-
-
-def shown(value):
-    """A value as a message quotes it: repr escapes what is not printable, and a long one is
-    cut, so a hostile file cannot make its own error message huge or unprintable."""
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:57]}…"
-
-
-def describe(error):
-    """jsonschema's messages, reworded for a player who typed the file by hand."""
-    value, expected = error.instance, error.validator_value
-    match error.validator:
-        case "pattern" | "anyOf" | "oneOf":
-            return (
-                f"{shown(value)} is not {error.schema.get('description', 'in the expected form')}"
-            )
-        case "required":
-            missing = next(name for name in expected if name not in value)
-            return f"{missing!r} is missing"
-        case "additionalProperties":
-            extra = next(name for name in value if name not in error.schema.get("properties", {}))
-            return f"unexpected field {shown(extra)}"
-        case "type":
-            wanted = [expected] if isinstance(expected, str) else expected
-            return f"{shown(value)} should be {' or '.join(TYPE_WORDS.get(w, w) for w in wanted)}"
-        case "const":
-            return f"{shown(value)} should be {expected!r}"
-        case "enum":
-            return f"{shown(value)} is not one of {', '.join(map(repr, expected))}"
-        case "minLength" if expected == 1:
-            return "must not be empty"
-        case "maxLength":
-            return f"is {len(value)} characters long; at most {expected} fit"
-        case "maximum":
-            return f"{value} is more than {expected}, the most this field allows"
-        case "minimum":
-            return f"{value} is less than {expected}, the least this field allows"
-        case "maxItems":
-            return f"has {len(value)} entries; at most {expected} are allowed"
-        case "maxProperties":
-            return f"has {len(value)} fields; at most {expected} are allowed"
-    # jsonschema quotes the whole value; a hostile one must not make the message huge.
-    return error.message if len(error.message) <= 200 else f"{error.message[:197]}…"
 
 
 def check_portraits(document):

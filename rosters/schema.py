@@ -1,12 +1,15 @@
 """The roster file's JSON Schema, put together: the shape every game shares
-(rosters/roster.schema.json) and each registered ruleset's own part
+(rosters/roster.schema.json), the shapes it shares with the rules data (slugs, counts, dice,
+effects: rules/engines/shapes.schema.json, the one copy), and each registered ruleset's own part
 (fixtures/<slug>/roster-schema.json: its `choices`, a character's `profile`, and the `$defs`
 they use), joined by one if/then block per ruleset. docs/roster.schema.json is the same schema
 for readers, kept equal by a test."""
 
+import copy
 import json
 from pathlib import Path
 
+from rules.engines.effects import shapes
 from rules.fixture_folder import FIXTURES_DIR
 from rules.rulesets import playable_slugs
 
@@ -35,6 +38,7 @@ def ruleset_block(slug, part):
 
 def roster_schema() -> dict:
     schema = json.loads(BASE_PATH.read_text(encoding="utf-8"))
+    schema["$defs"] = copy.deepcopy(shapes()["$defs"]) | schema["$defs"]
     blocks = []
     for slug in playable_slugs():
         part = ruleset_part(slug)

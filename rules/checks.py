@@ -1,16 +1,19 @@
 """Start-up checks (`manage.py check`, runserver, migrate, the test run): the rules data is
 consistent, every registered ruleset has each part its definition promises, and no fixture
-names an effect key its engine does not read (a typo there would otherwise be dropped without a
-word). The Card Designer, card faces and cheat sheets are checked by cards/checks.py."""
+names an effect key its engine does not read or gives one a value of the wrong shape
+(rules/engines/shapes.schema.json): either would otherwise be dropped without a word. The Card
+Designer, card faces and cheat sheets are checked by cards/checks.py."""
 
 import json
 
 from django.core.checks import Error, Tags, register
 
+from rules.engines.effects import SHAPES_PATH, effect_validator, shapes
 from rules.fixture_book import rules_book_from_fixtures
-from rules.fixture_folder import FIXTURES_DIR, FixtureError, read_yaml
+from rules.fixture_folder import ENTRIES, FIXTURES_DIR, FixtureError, documents, read_yaml
 from rules.integrity import fixture_problems
 from rules.rulesets import REGISTRY
+from rules.shapes import SchemaFileError, problems, shown_path
 
 ENGINE_FUNCTIONS = (
     "evaluate",
@@ -158,3 +161,53 @@ def fixture_effects_are_read(app_configs, **kwargs):
             for where, key in unread
         ]
     return errors
+
+
+def unshaped_effect_keys(definition):
+    """Effect keys the engine reads that shapes.schema.json gives no shape: `effect_of`
+    would pass any value of theirs on to the engine."""
+    engine = definition.engine_module
+    shaped = set(shapes()["$defs"]["effect"]["properties"])
+    return sorted((engine.EFFECT_KEYS | engine.RECORDED_EFFECT_KEYS) - shaped)
+
+
+def misshapen_effects(slug, fixtures_dir=FIXTURES_DIR):
+    """(file, entry, where, what) for every effect value in the ruleset's fixtures that breaks
+    its shape; `effect_of` would drop it without a word."""
+    return [
+        (shown_path(document.path), f"{document.kind}/{item.get('slug')}", f"effect.{where}", what)
+        for document in documents(fixtures_dir / slug)
+        if document.form == ENTRIES
+        for item in document.items
+        if isinstance(item, dict) and isinstance(item.get("effect"), dict)
+        for where, what in problems(effect_validator(), item["effect"])
+    ]
+
+
+def shape_errors(definition, fixtures_dir=FIXTURES_DIR):
+    hint = f"Fix the fixture, or the shape in {shown_path(SHAPES_PATH)}."
+    try:
+        unshaped = unshaped_effect_keys(definition)
+        misshapen = misshapen_effects(definition.slug, fixtures_dir)
+    except (SchemaFileError, ImportError, FixtureError, OSError, AttributeError) as error:
+        return [Error(str(error), obj=definition.slug, id="rules.E004")]
+    return [
+        Error(
+            f"Ruleset {definition.slug!r}: its engine reads the effect key {key!r}, which has"
+            f" no shape in {shown_path(SHAPES_PATH)}.",
+            hint="Add the key under $defs.effect.properties there.",
+            obj=definition.slug,
+            id="rules.E004",
+        )
+        for key in unshaped
+    ] + [
+        Error(
+            f"{path}, {entry}, at {where}: {what}.", hint=hint, obj=definition.slug, id="rules.E004"
+        )
+        for path, entry, where, what in misshapen
+    ]
+
+
+@register(Tags.models)
+def fixture_effects_have_their_shapes(app_configs, **kwargs):
+    return [error for definition in REGISTRY.values() for error in shape_errors(definition)]

@@ -2,12 +2,14 @@
 that prints only the rules that roster uses.
 
 The words live as data in fixtures/<ruleset>/cheatsheet/ (the shape is documented at the top of
-each file); this module turns them, or a roster in the JSON roster format plus its RulesBook,
-into plain dataclasses the templates under templates/cards/cheatsheets/ lay out."""
+each file, and checked against sheets.schema.json beside this module); this module turns them,
+or a roster in the JSON roster format plus its RulesBook, into plain dataclasses the templates
+under templates/cards/cheatsheets/ lay out."""
 
 import re
 from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import Path
 
 from cards.campaign import campaign_print
 from cards.pdf import render_pdf
@@ -18,11 +20,12 @@ from rules.engines.plain import as_dict, as_list, plural, slugs
 from rules.engines.plain import citation as plain_citation
 from rules.fixture_folder import FIXTURES_DIR, read_yaml
 from rules.rulesets import find
+from rules.shapes import ShapeValidator, problems, schema_file, shown_path
 
 SHEET_FOLDER = "cheatsheet"
 QUICK_REFERENCE_TEMPLATE = "cards/cheatsheets/quick_reference.html"
 ROSTER_REFERENCE_TEMPLATE = "cards/cheatsheets/roster_reference.html"
-BLOCK_KEYS = {"title", "aka", "pages", "intro", "steps", "items", "table", "example", "remember"}
+SCHEMA_PATH = Path(__file__).with_name("sheets.schema.json")
 
 
 class NoCheatSheet(LookupError):
@@ -30,7 +33,12 @@ class NoCheatSheet(LookupError):
 
 
 class CheatSheetError(ValueError):
-    """A sheet's data file has a shape this module cannot lay out."""
+    """A sheet's data file has a shape this module cannot lay out; `problems` says each place
+    that is wrong, naming the file."""
+
+    def __init__(self, problems):
+        self.problems = problems
+        super().__init__("; ".join(problems))
 
 
 # ---- the quick reference -------------------------------------------------------------------
@@ -126,10 +134,24 @@ def sheet_path(ruleset, name):
 
 
 def read_sheet(ruleset, name):
+    """The sheet's data; CheatSheetError when it breaks its shape in sheets.schema.json."""
     path = sheet_path(ruleset, name)
     if not path.is_file():
         raise NoCheatSheet(f"No {name.replace('-', ' ')} for ruleset {ruleset!r} yet.")
-    return as_dict(read_yaml(path))
+    data = read_yaml(path)
+    wrong = problems(sheet_validator(name), data)
+    if wrong:
+        raise CheatSheetError(
+            [f"{shown_path(path)}, at {where or 'the top'}: {what}" for where, what in wrong]
+        )
+    return data
+
+
+@cache
+def sheet_validator(name):
+    """`quick-reference` files are held to the schema's quick_reference, and so on."""
+    schema = schema_file(SCHEMA_PATH)
+    return ShapeValidator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name.replace('-', '_')}"})
 
 
 def has_quick_reference(ruleset):
@@ -143,9 +165,6 @@ def as_line(item):
 
 
 def as_block(data):
-    unknown = set(data) - BLOCK_KEYS
-    if unknown:
-        raise CheatSheetError(f"unknown block keys {sorted(unknown)} in {data.get('title')!r}")
     return Block(
         title=data.get("title", ""),
         aka=data.get("aka", ""),
@@ -176,7 +195,12 @@ def quick_reference(ruleset) -> QuickReference:
     titles = {block.title for block in sheet.sections}
     for entry in sheet.index:
         if entry.section not in titles:
-            raise CheatSheetError(f"index topic {entry.topic!r} points at no section")
+            raise CheatSheetError(
+                [
+                    f"{shown_path(sheet_path(ruleset, 'quick-reference'))}: index topic"
+                    f" {entry.topic!r} points at no section"
+                ]
+            )
     return sheet
 
 
@@ -283,11 +307,16 @@ def with_house_rules(roster, rules: RulesBook):
     return rules.with_house_rules(house_rules)
 
 
+def roster_reference_spec(ruleset):
+    """What the ruleset's roster reference lists (roster-reference.yaml)."""
+    return read_sheet(ruleset, "roster-reference")
+
+
 def roster_reference(roster: dict, rules: RulesBook) -> RosterReference:
     """Everything the roster reference prints, from a roster-format dict and its RulesBook.
     Raises NoCheatSheet for a ruleset without reference data, engine or profile reading."""
-    spec = read_sheet(rules.ruleset, "roster-reference")
-    groups_spec = as_list(spec.get("groups"))
+    spec = roster_reference_spec(rules.ruleset)
+    groups_spec = spec["groups"]
     definition = find(rules.ruleset)
     if definition is None:
         raise NoCheatSheet(f"No roster engine for ruleset {rules.ruleset!r} yet.")

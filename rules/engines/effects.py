@@ -2,93 +2,53 @@
 
 House rules come from players, so an effect may be malformed; engines read effects only
 through `effect_of`, which drops any key whose value has the wrong shape rather than let a
-typo crash a report. docs/roster.schema.json holds the same shapes for roster files."""
+typo crash a report. The shapes are JSON Schema, in shapes.schema.json beside this module:
+the roster schema takes its copy of them from there, and the start-up checks hold the
+fixtures to them."""
 
-from rules.engines.dice import DIE
+import json
+from functools import cache, lru_cache
+from pathlib import Path
+
+from rules.shapes import ShapeValidator, schema_file
+
+SHAPES_PATH = Path(__file__).with_name("shapes.schema.json")
 
 
 def is_count(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_words(value):
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+def shapes() -> dict:
+    return schema_file(SHAPES_PATH)
 
 
-def is_die(value):
-    return isinstance(value, str) and DIE.fullmatch(value) is not None
-
-
-def is_counts_by_name(value):
-    return isinstance(value, dict) and all(is_count(count) for count in value.values())
-
-
-def is_dice_choice(value):
-    return (
-        isinstance(value, dict)
-        and is_count(value.get("count", 0))
-        and is_count(value.get("dice", 1))
-        and is_words(value.get("exclude", []))
+@cache
+def effect_validator():
+    """Every effect key's shape. Keys it does not name are left alone: the start-up checks
+    catch those in the fixtures, and a roster file cannot carry them."""
+    defs = shapes()["$defs"]
+    return ShapeValidator(
+        {"$defs": defs, "type": "object", **defs["effect"]} | {"additionalProperties": True}
     )
 
 
-def is_die_choice(value):
-    return (
-        isinstance(value, dict)
-        and is_count(value.get("count", 0))
-        and is_die(value.get("from"))
-        and is_die(value.get("to"))
-    )
-
-
-def is_free_extra(value):
-    return (
-        isinstance(value, dict)
-        and is_count(value.get("max_ratings"))
-        and is_count(value.get("pp_per_turn", 1))
-    )
-
-
-SHAPES = {
-    "add_dice": is_counts_by_name,
-    "no_shoot": lambda value: isinstance(value, bool),
-    "add_dice_choice": is_dice_choice,
-    "raise_die_choice": is_die_choice,
-    "restricted_slots": is_count,
-    "restricted_to": is_words,
-    "slots": is_count,
-    "no_leader": lambda value: isinstance(value, bool),
-    "acting_leader": lambda value: isinstance(value, str),
-    "acting_leader_cost": is_count,
-    "max_per_roster": is_counts_by_name,
-    "grants_ability_to_all": lambda value: isinstance(value, str),
-    # 7TV
-    "set_price": is_counts_by_name,
-    "requires_in_cast": is_words,
-    "vehicle_discount": is_count,
-    "free_extra": is_free_extra,
-    "max_per_cast": is_count,
-    "prop_cards": is_count,
-    "no_own_prop_card": lambda value: isinstance(value, bool),
-    "maguffin_cards": is_count,
-    "vehicle_capacity": is_count,
-    # Pulp City: skills whose printed value X feeds the team's pools or limits
-    "resource_pool_plus_x": lambda value: isinstance(value, bool),
-    "action_pool_plus_x": lambda value: isinstance(value, bool),
-    "starting_roll_plus_x": lambda value: isinstance(value, bool),
-    "weapons_up_to_x": lambda value: isinstance(value, bool),
-    "extra_weapon_levels_x": lambda value: isinstance(value, bool),
-    "recruit_across_sides_for_x": lambda value: isinstance(value, bool),
-    "own_exclusive_resources_only": lambda value: isinstance(value, bool),
-    "counts_as_majority_sub_faction": lambda value: isinstance(value, bool),
-}
+@lru_cache(maxsize=2048)
+def misshapen_keys(effect_json):
+    """The keys of an effect (as JSON text) whose values break their shape. Effects repeat
+    (every card with the same ability), and jsonschema is slow next to a report's budget,
+    so each distinct effect is judged once."""
+    errors = effect_validator().iter_errors(json.loads(effect_json))
+    return frozenset(error.absolute_path[0] for error in errors if error.absolute_path)
 
 
 def effect_of(entry) -> dict:
     effect = entry.get("effect") if isinstance(entry, dict) else None
     if not isinstance(effect, dict):
         return {}
-    return {key: value for key, value in effect.items() if key not in SHAPES or SHAPES[key](value)}
+    # A value JSON cannot hold (a date YAML read) is judged as its repr, so it never fits.
+    misshapen = misshapen_keys(json.dumps(effect, default=repr, skipkeys=True))
+    return {key: value for key, value in effect.items() if key not in misshapen}
 
 
 def number(value, default=0):

@@ -2,6 +2,7 @@
 their templates, the cheat-sheet reading, and cheat-sheet data of the right shape."""
 
 import dataclasses
+import re
 import shutil
 
 import pytest
@@ -58,20 +59,53 @@ def test_a_cheat_sheet_block_with_an_unknown_key_fails_at_start_up(sheets):
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("      - remember:\n", "      - remmeber:\n", 1), encoding="utf-8")
     (message,) = messages()
-    assert message.startswith("Ruleset 'pulp-alley' cheat sheet: quick reference: unknown block")
-    assert "remmeber" in message
+    # The file, and the block in it, to open and fix.
+    assert re.fullmatch(
+        rf"Ruleset 'pulp-alley' cheat sheet: {re.escape(str(path))}, at pages\[\d\]\.blocks"
+        r"\[\d+\]: unexpected field 'remmeber'\.",
+        message,
+    )
 
 
 def test_a_cheat_sheet_page_without_blocks_fails_at_start_up(sheets):
-    (sheets / "quick-reference.yaml").write_text(
-        "title: Pulp Alley\npages:\n  - title: Turn\n", encoding="utf-8"
-    )
-    (message,) = messages()
-    assert "quick reference has the wrong shape" in message
+    path = sheets / "quick-reference.yaml"
+    path.write_text("title: Pulp Alley\npages:\n  - title: Turn\n", encoding="utf-8")
+    assert messages() == [
+        f"Ruleset 'pulp-alley' cheat sheet: {path}, at pages[0]: 'blocks' is missing."
+    ]
 
 
 def test_a_roster_reference_without_its_groups_fails_at_start_up(sheets):
-    (sheets / "roster-reference.yaml").write_text("groups: abilities\n", encoding="utf-8")
+    path = sheets / "roster-reference.yaml"
+    path.write_text("groups: abilities\n", encoding="utf-8")
     assert messages() == [
-        "Ruleset 'pulp-alley' cheat sheet: roster reference: `groups` is not a list of groups."
+        f"Ruleset 'pulp-alley' cheat sheet: {path}, at groups: 'abilities' should be a list."
     ]
+
+
+def test_every_problem_in_a_sheet_is_named_at_once(sheets):
+    path = sheets / "roster-reference.yaml"
+    path.write_text(
+        "groups:\n  - {title: Perks, kind: perk, from_choices: perks}\n  - {title: Gear}\n",
+        encoding="utf-8",
+    )
+    assert messages() == [
+        f"Ruleset 'pulp-alley' cheat sheet: {path}, at groups[0].from_choices:"
+        " 'perks' should be a list.",
+        f"Ruleset 'pulp-alley' cheat sheet: {path}, at groups[1]: 'kind' is missing.",
+    ]
+
+
+def test_a_broken_sheet_schema_is_named_at_start_up(tmp_path, monkeypatch):
+    schema = tmp_path / "sheets.schema.json"
+    schema.write_text('{"$defs": {"quick_reference": {"type": "sheet"}}}', encoding="utf-8")
+    monkeypatch.setattr(cheatsheets, "SCHEMA_PATH", schema)
+    cheatsheets.sheet_validator.cache_clear()
+    cheatsheets.quick_reference.cache_clear()
+    try:
+        found = messages()
+    finally:
+        cheatsheets.sheet_validator.cache_clear()
+        cheatsheets.quick_reference.cache_clear()
+    assert found
+    assert all(f"{schema}, at $defs.quick_reference.type:" in message for message in found)

@@ -118,3 +118,50 @@ def test_a_game_without_campaign_rules_must_say_so(registry):
     registry["7tv"] = dataclasses.replace(REGISTRY["7tv"], campaign_note="")
     found = messages(checks.registered_rulesets_are_complete(None))
     assert "Ruleset '7tv': it has neither campaign rules nor a note." in found
+
+
+def fixture_copy(tmp_path, old, new):
+    shutil.copytree(FIXTURES_DIR / "pulp-alley", tmp_path / "pulp-alley")
+    perks = tmp_path / "pulp-alley" / "perks.yaml"
+    perks.write_text(perks.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    return perks
+
+
+def test_an_effect_of_the_wrong_shape_in_the_fixtures_is_named_where_it_is(tmp_path):
+    """Mastermind's six extra slots typed as words: the engine would drop them silently."""
+    perks = fixture_copy(tmp_path, "restricted_slots: 6", "restricted_slots: six")
+    found = messages(checks.shape_errors(REGISTRY["pulp-alley"], tmp_path))
+    assert found == [
+        f"{perks}, perk/mastermind, at effect.restricted_slots: 'six' should be a whole number."
+    ]
+
+
+def test_every_wrong_value_in_an_effect_is_named(tmp_path):
+    perks = fixture_copy(
+        tmp_path,
+        "restricted_slots: 6, restricted_to: [ally, follower]",
+        "restricted_slots: 600, restricted_to: [ally, Follower]",
+    )
+    found = messages(checks.shape_errors(REGISTRY["pulp-alley"], tmp_path))
+    assert found == [
+        f"{perks}, perk/mastermind, at effect.restricted_slots:"
+        " 600 is more than 99, the most this field allows.",
+        f"{perks}, perk/mastermind, at effect.restricted_to[1]: 'Follower' is not a slug"
+        " (lowercase words joined by hyphens, such as hardened-veteran).",
+    ]
+
+
+def test_an_effect_key_an_engine_reads_needs_a_shape(monkeypatch):
+    from rules.engines import pulp_alley
+
+    monkeypatch.setattr(pulp_alley, "EFFECT_KEYS", pulp_alley.EFFECT_KEYS | {"extra_fortune"})
+    (error,) = checks.shape_errors(REGISTRY["pulp-alley"])
+    assert error.id == "rules.E004"
+    assert error.msg == (
+        "Ruleset 'pulp-alley': its engine reads the effect key 'extra_fortune', which has no"
+        " shape in rules/engines/shapes.schema.json."
+    )
+
+
+def test_the_shipped_fixtures_have_every_effect_in_shape():
+    assert checks.fixture_effects_have_their_shapes(None) == []

@@ -1,5 +1,7 @@
 """Effects from players' house rules may be malformed; engines only ever see good ones."""
 
+from datetime import date
+
 from rules.engines.effects import effect_of, number
 
 
@@ -34,3 +36,13 @@ def test_numbers_must_be_whole_numbers():
     assert number("3") == 0
     assert number(True) == 0
     assert number(None, default=None) is None
+
+
+def test_a_count_is_a_whole_number_not_a_float_or_a_flag():
+    effect = {"slots": 2.0, "restricted_slots": True, "acting_leader_cost": 0}
+    assert effect_of({"effect": effect}) == {"acting_leader_cost": 0}
+
+
+def test_a_value_yaml_read_as_a_date_is_dropped_and_the_rest_kept():
+    effect = {"slots": 1, "acting_leader": date(1934, 5, 1), 2: "two"}
+    assert effect_of({"effect": effect}) == {"slots": 1, 2: "two"}
