@@ -4,9 +4,11 @@ import re
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.text import slugify
 
 from rules.engines.house_rules import PROFILE_GENRES
+from rules.engines.plain import as_dict, as_list
 from rules.models import LibraryEntry
 
 
@@ -59,6 +61,10 @@ def delete_house_rule(*, owner, ruleset, entry_id):
     return deleted > 0
 
 
+def genres_summary(genre_names):
+    return f"Played as {', '.join(genre_names)} at your table."
+
+
 @transaction.atomic
 def set_profile_genres(*, owner, ruleset, profile, genres, genre_names):
     """The owner's genres for a book profile that has none in the text: one house rule per
@@ -71,13 +77,33 @@ def set_profile_genres(*, owner, ruleset, profile, genres, genre_names):
         slug=profile.slug,
         defaults={
             "name": profile.name,
-            "summary": f"Played as {', '.join(genre_names)} at your table.",
+            "summary": genres_summary(genre_names),
             "data": {"genres": list(genres)},
             "page": profile.page,
             "edition": "house",
         },
     )
     return HouseRuleResult(entry=entry)
+
+
+def genres_of_rule(entry):
+    """The genre slugs a profile-genres rule lists (an imported file may hold anything)."""
+    return [g for g in as_list(as_dict(entry.data).get("genres")) if isinstance(g, str)]
+
+
+def merge_profile_genres(*, kept, added):
+    """A player has one genre list per profile, found by the profile's slug: a second list for
+    the same profile joins the first (its genres first, in their order) rather than living
+    on under another slug the engine would never look up."""
+    genres = list(dict.fromkeys([*genres_of_rule(kept), *genres_of_rule(added)]))
+    names = dict(
+        LibraryEntry.objects.filter(ruleset_id=kept.ruleset_id, kind="genre", slug__in=genres)
+        .filter(Q(owner=None) | Q(owner=kept.owner_id))
+        .values_list("slug", "name")
+    )
+    kept.data = {**as_dict(kept.data), "genres": genres}
+    kept.summary = genres_summary([names.get(genre, genre) for genre in genres])
+    kept.save(update_fields=["data", "summary"])
 
 
 # What makes two house rules the same rule, whoever owns them.
@@ -87,7 +113,8 @@ RULE_FIELDS = ("name", "level", "cost", "summary", "page", "edition", "effect", 
 @transaction.atomic
 def move_house_rules(*, source, target):
     """Give `target` every house rule `source` made. Where `target` already has a rule with
-    the same slug, the same rule merges into theirs and a different one gets a fresh slug.
+    the same slug, the same rule merges into theirs and a different one gets a fresh slug;
+    genres for a profile `target` already has genres for join theirs.
     Returns {(ruleset id, kind, old slug): new slug} for every reference that must change."""
     renamed = {}
     for entry in LibraryEntry.objects.filter(owner=source).select_for_update():
@@ -99,6 +126,10 @@ def move_house_rules(*, source, target):
             entry.save(update_fields=["owner"])
             continue
         key = (entry.ruleset_id, entry.kind, entry.slug)
+        if entry.kind == PROFILE_GENRES:
+            merge_profile_genres(kept=clash, added=entry)
+            entry.delete()
+            continue
         if all(getattr(clash, name) == getattr(entry, name) for name in RULE_FIELDS):
             entry.delete()
             continue

@@ -6,10 +6,13 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 
 from accounts.services import adopt_guest_work, create_guest, owned_models
+from rosters import selectors as roster_selectors
+from rosters import services as roster_services
 from rosters.models import Character, Roster
-from rules.models import LibraryEntry
+from rules.engines import evaluate
+from rules.models import LibraryEntry, Ruleset
 from rules.selectors import rules_book
-from rules.services import create_house_rule
+from rules.services import create_house_rule, set_profile_genres
 
 pytestmark = pytest.mark.django_db
 
@@ -121,3 +124,43 @@ def test_nothing_a_guest_owned_is_left_behind_or_deleted(pulp_alley, player):
         assert model.objects.filter(owner=player).count() == before[model] + guest_rows[model]
     assert result.moved == sum(guest_rows.values())
     assert not get_user_model().objects.filter(pk=guest.pk).exists()
+
+
+def house_genres(owner, ruleset, profile, *genres):
+    """The genres a player plays a genre-less 7TV profile with, set as the house rules page
+    sets them."""
+    entries = {e.slug: e for e in LibraryEntry.objects.filter(ruleset=ruleset, owner=None)}
+    return set_profile_genres(
+        owner=owner,
+        ruleset=ruleset,
+        profile=entries[profile],
+        genres=list(genres),
+        genre_names=[entries[genre].name for genre in genres],
+    ).entry
+
+
+def test_a_guests_genres_for_a_profile_the_account_has_merge_into_one_list(rules_data, player):
+    seven_tv = Ruleset.objects.get(slug="7tv")
+    house_genres(player, seven_tv, "warrior", "historical", "fantasy")
+    guest = create_guest()
+    house_genres(guest, seven_tv, "warrior", "sci-fi", "fantasy")
+    cast = Roster.objects.create(
+        owner=guest, ruleset=seven_tv, name="Star Knights", choices={"affiliation": "heroic"}
+    )
+    warrior = LibraryEntry.objects.get(ruleset=seven_tv, kind="profile", slug="warrior")
+    roster_services.add_library_profile(
+        roster=cast, entry={"slug": "warrior", "name": warrior.name, "data": warrior.data}
+    )
+    adopt_guest_work(guest=guest, user=player)
+    # One list, the account's own genres first and in their order, then the guest's new one.
+    (entry,) = LibraryEntry.objects.filter(owner=player, kind="profile-genres")
+    assert (entry.slug, entry.data) == ("warrior", {"genres": ["historical", "fantasy", "sci-fi"]})
+    assert entry.summary == "Played as Historical, Fantasy, Sci-Fi at your table."
+    # The guest's cast, now the account's, is judged by that list.
+    cast.refresh_from_db()
+    rules = rules_book(seven_tv, player)
+    members = roster_selectors.members_of(cast)
+    report = evaluate(roster_selectors.roster_data(cast, members, rules), rules)
+    assert "genres-unknown" not in report.codes
+    (mine,) = [f for f in report.findings if f.code == "custom-rule"]
+    assert "Historical, Fantasy, Sci-Fi" in mine.message
