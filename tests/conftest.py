@@ -11,7 +11,15 @@ from rules.models import Ruleset
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """Load the shipped rules data once into the test database; each test's transaction
-    rolls back to it."""
+    rolls back to it. pytest-django makes that database only when a test of the run asks for
+    it (the django_db mark or the db fixture); a wider-scoped fixture reading the database
+    for tests without the mark would load the rules into the real one instead, so it stops."""
+    database = settings.DATABASES["default"]
+    if database["NAME"] != database["TEST"]["NAME"]:
+        pytest.fail(
+            "No test database: the tests using this fixture need @pytest.mark.django_db.",
+            pytrace=False,
+        )
     with django_db_blocker.unblock():
         load_rules()
 
@@ -19,12 +27,14 @@ def django_db_setup(django_db_setup, django_db_blocker):
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
     """SQLite tests use a file, not memory, so a print worker started in its own process by
-    a test reaches the same test database."""
+    a test reaches the same test database. Every test database is named here, so setup can
+    tell it is in use."""
     database = settings.DATABASES["default"]
+    test = database.setdefault("TEST", {})
     if database["ENGINE"].endswith("sqlite3"):
-        database.setdefault("TEST", {})["NAME"] = str(
-            tmp_path_factory.mktemp("database") / "test.sqlite3"
-        )
+        test["NAME"] = str(tmp_path_factory.mktemp("database") / "test.sqlite3")
+    else:
+        test["NAME"] = test.get("NAME") or f"test_{database['NAME']}"
 
 
 def flushes_database(item):

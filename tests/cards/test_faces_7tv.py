@@ -322,11 +322,14 @@ def test_an_unknown_script_card_asks_to_be_filled_in():
 
 @pytest.fixture(scope="module")
 def script_deck(django_db_setup, django_db_blocker):
+    """The deck read once from the rules data for the module. Its tests carry the django_db
+    mark: pytest-django makes the test database only for a run that has a test asking for it."""
     with django_db_blocker.unblock():
         printable = deck_cards("7tv", "script")
     return printable, print_cards(printable.faces, PrintOptions(paper="a4"))
 
 
+@pytest.mark.django_db
 def test_the_script_deck_prints_39_cards_on_5_a4_sheets(script_deck):
     printable, result = script_deck
     assert sum(face.copies for face in printable.faces) == 39
@@ -346,6 +349,7 @@ def test_the_script_deck_prints_39_cards_on_5_a4_sheets(script_deck):
     assert all(pdf.embedded_fonts(reader).values())
 
 
+@pytest.mark.django_db
 def test_the_script_deck_back_names_the_deck(script_deck):
     printable, _ = script_deck
     assert printable.faces[0].back.data == {"title": "Script", "subtitle": "7TV"}
