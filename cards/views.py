@@ -14,7 +14,7 @@ from cards import services as card_services
 from cards.models import PendingPortrait
 from cards.printing.faces import character_face, has_own_back
 from cards.printing.preview import card_png
-from cards.printing.sources import data_uri, stored_portrait
+from cards.printing.sources import stored_portrait
 from config import limits
 from rosters import portraits, selectors, services
 from rosters.forms import record_id
@@ -44,7 +44,7 @@ def designer_context(request, form, ruleset, rules, character, portrait):
         data,
         rules,
         ruleset_name=ruleset.name,
-        portrait_uri=framed_portrait(character, portrait),
+        portrait=framed_portrait(character, portrait),
     )
     return {
         "form": form,
@@ -199,7 +199,7 @@ def framed_portrait(character, portrait):
         return None
     try:
         with source.open("rb") as handle:
-            return data_uri("image/jpeg", portraits.crop_portrait(handle, portrait.crop).read())
+            return portraits.crop_portrait(handle, portrait.crop).read()
     except (FileNotFoundError, portraits.PortraitError):
         return None  # the stored file is gone or damaged: the card shows its initial
 

@@ -1,5 +1,5 @@
 """A content-addressed store for what printing has already drawn: one-page PDFs of card faces,
-the crop-mark "chrome" of a job, and whole finished PDFs.
+the crop-mark "chrome" of a job, whole finished PDFs, and portraits at print size.
 
 Every key is a hash of everything that shows on paper: a face's template, view-model (card
 data, rules text from the ruleset, the portrait's bytes inlined as a data URI) and fitted
@@ -30,6 +30,8 @@ PRINT_CODE_VERSION = 1
 FACES = "faces"
 CHROME = "chrome"
 PRINTS = "prints"
+PORTRAITS = "portraits"  # pictures at print size (portrait_prints.py)
+SUFFIXES = {PORTRAITS: ".jpg"}
 
 
 def print_sources() -> list[Path]:
@@ -84,7 +86,7 @@ def storage():
 
 def path(kind, key) -> str:
     # Two levels of fan-out keep any one directory (or S3 prefix listing) small.
-    return f"{kind}/{key[:2]}/{key}.pdf"
+    return f"{kind}/{key[:2]}/{key}{SUFFIXES.get(kind, '.pdf')}"
 
 
 def load(kind, key) -> bytes | None:

@@ -1,7 +1,9 @@
 """Finished sheets from parts: the job's chrome (crop marks, bleed art, footers: one
 WeasyPrint page per sheet, no cards) with each card face laid on top as a reusable PDF form.
 
-A face used forty times is stored once in the file and drawn forty times. Forms are placed
+A face used forty times is stored once in the file and drawn forty times, and a picture that
+several faces show (one portrait on a character's front and back, or on five variants of a
+card) is stored once and shown by each. Forms are placed
 by a pure translation, so every card sits exactly where geometry.py says and its type keeps
 its size. Nothing is drawn under a card but paper or bleed art, and crop marks stop short
 of the cards, so drawing the cards last hides nothing.
@@ -9,6 +11,7 @@ of the cards, so drawing the cards last hides nothing.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -48,6 +51,48 @@ def own_resources(page: pikepdf.Page):
     return resources.XObject
 
 
+def content_key(item) -> str:
+    """A hash of what a PDF object holds, followed through references: two images with the
+    same pixels, size and colour space get the same key whichever face they came from."""
+    digest = hashlib.sha256()
+
+    def feed(value):
+        if isinstance(value, pikepdf.Stream):
+            digest.update(b"stream")
+            digest.update(hashlib.sha256(value.read_raw_bytes()).digest())
+            feed(value.stream_dict)
+        elif isinstance(value, pikepdf.Dictionary):
+            for key in sorted(value.keys()):
+                if key != "/Length":
+                    digest.update(str(key).encode())
+                    feed(value[key])
+        elif isinstance(value, pikepdf.Array):
+            digest.update(b"[")
+            for element in value:
+                feed(element)
+            digest.update(b"]")
+        else:
+            digest.update(repr(value).encode())
+
+    feed(item)
+    return digest.hexdigest()
+
+
+def share_images(form, images: dict[str, pikepdf.Object], seen: set) -> None:
+    """Point every image the form (and the forms it draws) shows at the first image with the
+    same content; the copies are then unused and left out when the file is saved."""
+    if form.objgen in seen:
+        return
+    seen.add(form.objgen)
+    xobjects = form.get("/Resources", pikepdf.Dictionary()).get("/XObject", {})
+    for name in list(xobjects.keys()):
+        xobject = xobjects[name]
+        if xobject.get("/Subtype") == "/Image":
+            xobjects[name] = images.setdefault(content_key(xobject), xobject)
+        elif xobject.get("/Subtype") == "/Form":
+            share_images(xobject, images, seen)
+
+
 def compose(chrome: bytes, pages: list[list[Placement]], faces: dict[str, bytes]) -> bytes:
     """The chrome's pages with `pages[i]`'s faces drawn on page i; `faces` maps each key to
     its one-page PDF."""
@@ -55,6 +100,7 @@ def compose(chrome: bytes, pages: list[list[Placement]], faces: dict[str, bytes]
         if len(document.pages) != len(pages):
             raise ValueError(f"chrome has {len(document.pages)} pages, the job {len(pages)}")
         forms = {}  # face key → (resource name, the form in this document)
+        images, seen = {}, set()  # content key → the image kept; forms already shared
         sources = []
         for page, placements in zip(document.pages, pages, strict=True):
             xobjects = own_resources(page)
@@ -64,6 +110,7 @@ def compose(chrome: bytes, pages: list[list[Placement]], faces: dict[str, bytes]
                     source = pikepdf.open(BytesIO(faces[placed.face]))
                     sources.append(source)
                     form = document.copy_foreign(source.pages[0].as_form_xobject())
+                    share_images(form, images, seen)
                     forms[placed.face] = (f"/Card{len(forms)}", form)
                 name, form = forms[placed.face]
                 xobjects[name] = form

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 
 from cards.printing import faces_7tv
 from cards.printing.fitting import Box, Run, fit
+from cards.printing.portrait_prints import portrait_uri
+from rosters.portraits import PORTRAIT_BOX_MM
 from rules.engines.base import RulesBook
 from rules.engines.plain import slugs
 from rules.engines.pulp_alley import ability_slugs, printed_profile
@@ -51,6 +53,8 @@ class FaceKind:
     # A design whose card back carries rules (7TV): the back's kind, whose view_model turns
     # the front's view-model into the back's, or None when there is nothing to put there.
     back: FaceKind | None = None
+    # The portrait box in print.css, width and height in mm: pictures are sized to it.
+    portrait_mm: tuple[float, float] = PORTRAIT_BOX_MM
 
     def own_back(self, view, *, title) -> Face | None:
         data = self.back.view_model(view) if self.back else None
@@ -294,16 +298,17 @@ SEVEN_TV_SCRIPT = FaceKind(
 
 
 def character_face(
-    character: dict, rules: RulesBook, *, ruleset_name, portrait_uri=None, copies=1, campaign=()
+    character: dict, rules: RulesBook, *, ruleset_name, portrait=None, copies=1, campaign=()
 ) -> Face:
     """One character's card, with its own back if the design has one, else the ruleset's.
-    `campaign` are the lines a roster's campaign adds (cards/campaign.py); a design that has
-    room prints them."""
+    `portrait` is the picture's JPEG bytes, printed at the design's box size. `campaign` are
+    the lines a roster's campaign adds (cards/campaign.py); a design that has room prints
+    them."""
     definition = find(rules.ruleset)
     if definition is None:
         raise NoCardDesign(f"There is no card design for {ruleset_name} characters yet.")
     kind = definition.character_face_kind
-    view = kind.view_model(character, rules, portrait_uri=portrait_uri)
+    view = kind.view_model(character, rules, portrait_uri=portrait_uri(portrait, kind.portrait_mm))
     view["campaign"] = list(campaign)
     card_back = kind.own_back(view, title=f"{view['name']} (back)") or BACK.face(
         back(title=ruleset_name, subtitle="Cliffhanger"), title="Card back"

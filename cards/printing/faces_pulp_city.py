@@ -241,6 +241,9 @@ def fit_resource_card(view):
     )
 
 
-SUPREME = FaceKind(f"{FACES_DIR}/{SUPREME_TEMPLATE}", supreme_card, fit_supreme_card)
+# The Supreme card's portrait box is smaller than the other designs' (.pc-portrait).
+SUPREME = FaceKind(
+    f"{FACES_DIR}/{SUPREME_TEMPLATE}", supreme_card, fit_supreme_card, portrait_mm=(22.0, 24.0)
+)
 AGENDA = FaceKind(f"{FACES_DIR}/{AGENDA_TEMPLATE}", agenda_card, fit_agenda_card)
 RESOURCE = FaceKind(f"{FACES_DIR}/{RESOURCE_TEMPLATE}", resource_card, fit_resource_card)

@@ -48,27 +48,22 @@ class Printable:
         )
 
 
-def data_uri(media_type, data):
-    return f"data:{media_type};base64,{base64.b64encode(data).decode('ascii')}"
-
-
-def stored_portrait(character):
-    """The 300 dpi print crop the designer saved, inlined so any storage backend works;
-    stripped of metadata in case it was stored before uploads were."""
+def stored_portrait(character) -> bytes | None:
+    """The 300 dpi print crop the designer saved, stripped of metadata in case it was stored
+    before uploads were."""
     if not character.portrait_print:
         return None
     with character.portrait_print.open("rb") as image:
-        return data_uri("image/jpeg", portraits.without_metadata(image.read()))
+        return portraits.without_metadata(image.read())
 
 
-def exported_portrait(portrait):
+def exported_portrait(portrait) -> bytes | None:
     """A roster file's portrait ({media_type, data, crop}) cut to the card's box. Pillow
     decodes and re-encodes it, so nothing but pixels reaches the PDF."""
     if not portrait:
         return None
     source = BytesIO(base64.b64decode(portrait["data"]))
-    cropped = portraits.crop_portrait(source, portrait.get("crop"))
-    return data_uri("image/jpeg", cropped.read())
+    return portraits.crop_portrait(source, portrait.get("crop")).read()
 
 
 def source_choices(player):
@@ -101,7 +96,7 @@ def character_faces(entries, player, copies, campaign=None):
                 data,
                 books[ruleset.slug],
                 ruleset_name=ruleset.name,
-                portrait_uri=stored_portrait(character),
+                portrait=stored_portrait(character),
                 copies=count,
                 campaign=campaign.on_card(data),
             )
@@ -181,7 +176,7 @@ def roster_file_faces(roster: dict, rules_book, *, ruleset_name) -> list[faces.F
             character,
             book,
             ruleset_name=ruleset_name,
-            portrait_uri=exported_portrait(character.get("portrait")),
+            portrait=exported_portrait(character.get("portrait")),
             campaign=campaign.on_card(character),
         )
         for character in roster["characters"]

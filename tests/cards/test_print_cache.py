@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 
 from cards.printing import cache, faces
+from cards.printing.portrait_prints import jpeg_uri
 from cards.printing.sheets import PrintOptions, print_cards
-from cards.printing.sources import data_uri
 from rosters.samples import sample_document
 from rules.fixture_book import rules_book_from_fixtures
 from tests.cards import pdf_reading as pdf
@@ -63,12 +63,12 @@ def test_a_changed_field_prints_the_new_value():
 
 
 def test_a_changed_portrait_byte_draws_the_card_again(drawn):
-    before = character("Crew 1", portrait_uri=data_uri("image/jpeg", portrait(10)))
+    before = character("Crew 1", portrait_uri=jpeg_uri(portrait(10)))
     first = print_cards([before], PrintOptions())
     drawn["faces"].clear()
     changed = bytearray(portrait(10))
     changed[-3] ^= 0x01  # one byte of the picture's data, just before its end marker
-    after = character("Crew 1", portrait_uri=data_uri("image/jpeg", bytes(changed)))
+    after = character("Crew 1", portrait_uri=jpeg_uri(bytes(changed)))
     result = print_cards([after], PrintOptions())
     assert drawn["faces"] == ["Crew 1"]
     (old,) = pdf.images(pdf.read(first.pdf))

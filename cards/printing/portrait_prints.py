@@ -1,0 +1,70 @@
+"""Portraits at the size they print: the design's portrait box at 300 dpi, made once for each
+picture and box and kept in the print cache.
+
+The stored print crop is cut for the usual 25 × 31 mm box, but a design with a smaller box
+(Pulp City's) or a picture stored at another size would carry more pixels into every PDF
+than paper can show: the PDF's size and WeasyPrint's memory grow with pixels, the print not.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from io import BytesIO
+
+from PIL import Image
+
+from cards.printing import cache
+from rosters import portraits
+
+MM_PER_INCH = 25.4
+
+
+def pixels(box_mm) -> tuple[int, int]:
+    """The box's size in pixels at the print resolution."""
+    width, height = (round(mm / MM_PER_INCH * portraits.DPI) for mm in box_mm)
+    return width, height
+
+
+def jpeg_size(data: bytes) -> tuple[int, int] | None:
+    """A JPEG's pixel size, read from its header alone; None for anything else."""
+    with Image.open(BytesIO(data)) as image:
+        return image.size if image.format == "JPEG" else None
+
+
+def resized(jpeg: bytes, size) -> bytes:
+    """The picture as a JPEG of exactly `size` pixels, stretched as the box stretches it on
+    the card."""
+    with Image.open(BytesIO(jpeg)) as image:
+        image.draft("RGB", size)  # decode a big JPEG at a fraction of its size, never smaller
+        fitted = image.convert("RGB").resize(size, Image.Resampling.LANCZOS)
+    buffer = BytesIO()
+    fitted.save(buffer, "JPEG", quality=portraits.CROP_QUALITY, dpi=(portraits.DPI,) * 2)
+    return buffer.getvalue()
+
+
+def at_print_size(jpeg: bytes, box_mm) -> bytes:
+    """The picture at the box's print size, from the cache when it was made before. A
+    picture already that size (the designer's crop for a 25 × 31 mm box) keeps its pixels
+    and loses only its metadata."""
+    size = pixels(box_mm)
+    if jpeg_size(jpeg) == size:
+        return portraits.without_metadata(jpeg)
+    picture = hashlib.sha256(jpeg).hexdigest()
+    key = cache.digest(cache.PORTRAITS, cache.code_version(), picture, size)
+    made = cache.load(cache.PORTRAITS, key)
+    if made is None:
+        made = resized(jpeg, size)
+        cache.store(cache.PORTRAITS, key, made)
+    return made
+
+
+def portrait_uri(jpeg: bytes | None, box_mm) -> str | None:
+    """What a face's <img> shows: the picture at print size, inlined so every process and
+    storage backend draws it alike (the face is drawn once; compose.py keeps one copy of a
+    picture several faces share)."""
+    return jpeg_uri(at_print_size(jpeg, box_mm)) if jpeg else None
+
+
+def jpeg_uri(jpeg: bytes) -> str:
+    return f"data:image/jpeg;base64,{base64.b64encode(jpeg).decode('ascii')}"
