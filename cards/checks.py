@@ -2,7 +2,7 @@
 Designer form, its card faces and deck faces (with their templates), its cheat-sheet reading,
 and its cheat-sheet data, whose wrong shape would otherwise show only on the first request."""
 
-from django.core.checks import Error, Tags, register
+from django.core.checks import Tags, register
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.module_loading import import_string
@@ -10,6 +10,7 @@ from django.utils.module_loading import import_string
 from cards import cheatsheets
 from cards.designers.base import DesignerForm
 from cards.printing.faces import FaceKind
+from rules.checks import ruleset_errors
 from rules.fixture_folder import FixtureError
 from rules.rulesets import REGISTRY
 from rules.shapes import SchemaFileError
@@ -74,22 +75,10 @@ def sheet_problems(slug):
 
 @register(Tags.templates)
 def registered_rulesets_print(app_configs, **kwargs):
-    return [
-        Error(
-            f"Ruleset {definition.slug!r}: {problem}.",
-            hint="See docs/adding-a-ruleset.md for the parts a ruleset needs.",
-            obj=definition.slug,
-            id="cards.E001",
-        )
-        for definition in REGISTRY.values()
-        for problem in part_problems(definition)
-    ] + [
-        Error(
-            f"Ruleset {definition.slug!r} cheat sheet: {problem}.",
-            hint=f"Fix the YAML under fixtures/{definition.slug}/cheatsheet/.",
-            obj=definition.slug,
-            id="cards.E002",
-        )
-        for definition in REGISTRY.values()
-        for problem in sheet_problems(definition.slug)
-    ]
+    return ruleset_errors(REGISTRY.values(), part_problems, id="cards.E001") + ruleset_errors(
+        REGISTRY.values(),
+        lambda definition: sheet_problems(definition.slug),
+        id="cards.E002",
+        about=" cheat sheet",
+        hint=lambda definition: f"Fix the YAML under fixtures/{definition.slug}/cheatsheet/.",
+    )

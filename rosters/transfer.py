@@ -233,8 +233,8 @@ def roster_as_text(*, document, report, rules, game) -> str:
         ),
     ]
     for character in document["characters"]:
-        summary = character_summary(character, rules)
-        role = " (acting leader)" if summary["acting_leader"] else ""
+        summary = character_summary(character, rules, document)
+        role = f" · {summary['role']}" if summary["role"] else ""
         lines += ["", f"{summary['name']} · {summary['type_name']}{role}"]
         lines.append(f"  {summary['line']}")
         if summary["abilities"]:
@@ -249,18 +249,20 @@ def roster_as_text(*, document, report, rules, game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def character_summary(character, rules):
-    """What a reader needs to know about one character of a roster document: its type, the
-    profile as printed on its card, and its abilities by name. `rules` must already hold the
-    document's house rules."""
+def character_summary(character, rules, document):
+    """What a reader needs to know about one character of a roster document: its type, its
+    role in the force (as the engine names it; "" for none, or one the force does not allow),
+    the profile as printed on its card, and its abilities by name. `rules` must already hold
+    the document's house rules."""
     engine = engines.module_for(rules.ruleset)
     kind = rules.character_type(character.get("type")) or {}
     printed = engine.printed_profile(character, rules)
     summary = engine.profile_summary(character, printed, rules)
+    roles = dict(engine.role_choices(character, printed, document, rules))
     return {
         "name": character["name"],
         "type_name": kind.get("name") or character.get("type"),
-        "acting_leader": character.get("role") == "acting-leader",
+        "role": roles.get(character.get("role"), "") if character.get("role") else "",
         "printed": printed,
         "line": summary.line,
         "abilities": list(summary.abilities),

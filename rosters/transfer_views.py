@@ -120,7 +120,7 @@ def read_only_context(document, ruleset):
     report = engines.evaluate(document, rules)
     rows = [
         {
-            "summary": transfer.character_summary(character, rules),
+            "summary": transfer.character_summary(character, rules, document),
             "findings": report.about(character["name"]),
         }
         for character in document["characters"]

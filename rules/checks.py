@@ -15,6 +15,7 @@ from rules.integrity import fixture_problems
 from rules.rulesets import REGISTRY
 from rules.shapes import SchemaFileError, problems, shown_path
 
+PARTS_HINT = "See docs/adding-a-ruleset.md for the parts a ruleset needs."
 ENGINE_FUNCTIONS = (
     "evaluate",
     "printed_profile",
@@ -110,18 +111,28 @@ def data_problems(definition, fixtures_dir=FIXTURES_DIR):
     return problems
 
 
-@register(Tags.models)
-def registered_rulesets_are_complete(app_configs, **kwargs):
+def ruleset_errors(definitions, problems_of, *, id, about="", hint=PARTS_HINT):
+    """One Error per problem `problems_of(definition)` finds, headed with the ruleset's slug;
+    `hint` may be a function of the definition. The cards checks report the same way."""
     return [
         Error(
-            f"Ruleset {definition.slug!r}: {problem}.",
-            hint="See docs/adding-a-ruleset.md for the parts a ruleset needs.",
+            f"Ruleset {definition.slug!r}{about}: {problem}.",
+            hint=hint(definition) if callable(hint) else hint,
             obj=definition.slug,
-            id="rules.E002",
+            id=id,
         )
-        for definition in REGISTRY.values()
-        for problem in engine_problems(definition) + data_problems(definition)
+        for definition in definitions
+        for problem in problems_of(definition)
     ]
+
+
+@register(Tags.models)
+def registered_rulesets_are_complete(app_configs, **kwargs):
+    return ruleset_errors(
+        REGISTRY.values(),
+        lambda definition: engine_problems(definition) + data_problems(definition),
+        id="rules.E002",
+    )
 
 
 def unread_effect_keys(definition, fixtures_dir=FIXTURES_DIR):

@@ -93,9 +93,12 @@ class IndexEntry:
 
 
 @dataclass(frozen=True)
-class SheetPage:
+class Titled:
+    """A heading and what prints under it: a quick-reference page's blocks, or a roster
+    reference group's entries."""
+
     title: str
-    blocks: tuple[Block, ...]
+    items: tuple
 
 
 @dataclass(frozen=True)
@@ -104,12 +107,12 @@ class QuickReference:
     title: str
     subtitle: str
     edition_note: str
-    pages: tuple[SheetPage, ...]
+    pages: tuple[Titled, ...]  # each page's blocks
     index: tuple[IndexEntry, ...]
 
     @property
     def sections(self):
-        return [block for page in self.pages for block in page.blocks if block.title]
+        return [block for page in self.pages for block in page.items if block.title]
 
 
 def citation(where):
@@ -188,7 +191,7 @@ def quick_reference(ruleset) -> QuickReference:
         subtitle=data.get("subtitle", ""),
         edition_note=data.get("edition_note", ""),
         pages=tuple(
-            SheetPage(page["title"], tuple(map(as_block, page["blocks"]))) for page in data["pages"]
+            Titled(page["title"], tuple(map(as_block, page["blocks"]))) for page in data["pages"]
         ),
         index=tuple(IndexEntry(**entry) for entry in data.get("index", ())),
     )
@@ -235,12 +238,6 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class Group:
-    title: str
-    entries: tuple[Entry, ...]
-
-
-@dataclass(frozen=True)
 class CharacterRow:
     name: str
     type_name: str
@@ -282,7 +279,7 @@ class RosterReference:
     abilities_heading: str
     legend: str
     support: tuple[SupportCast, ...]
-    groups: tuple[Group, ...]
+    groups: tuple[Titled, ...]  # each group's entries the roster uses
     campaign: tuple[str, ...] = ()  # the league's standing between games, if it has played
 
     @property
@@ -466,7 +463,7 @@ def used_groups(roster, characters, rules, groups_spec):
         ]
         if entries:
             groups.append(
-                Group(spec["title"], tuple(sorted(entries, key=lambda e: e.name.lower())))
+                Titled(spec["title"], tuple(sorted(entries, key=lambda e: e.name.lower())))
             )
     return tuple(groups)
 

@@ -91,10 +91,12 @@ def upload(number) -> BytesIO:
     return buffer
 
 
-def club(player):
-    """90 characters with portraits, ticked for printing: (character, ...) in print order."""
-    ruleset = Ruleset.objects.get(slug="pulp-alley")
-    smith = sample_document("singapore-smith")["characters"][0]
+def club(player, sample):
+    """90 characters with portraits, ticked for printing: (character, ...) in print order.
+    Each is the first character of the `sample` force, in that force's game."""
+    document = sample_document(sample)
+    ruleset = Ruleset.objects.get(slug=document["ruleset"])
+    smith = document["characters"][0]
     made = []
     for number in range(1, CHARACTERS + 1):
         source = portraits.clean_upload(upload(number))
@@ -254,11 +256,11 @@ def measure_print_page(player, characters, runs):
     yield Row("Print page, 450 cards, again", warm, "≤ 0.5 s", within=warm <= 0.5)
 
 
-def run(player, runs):
+def run(player, runs, *, sample):
     """Every print scenario's row as soon as it is measured, for the player (whose 90
-    characters it creates)."""
+    characters, copies of the `sample` force's first, it creates)."""
     with scratch_media():
-        characters = club(player)
+        characters = club(player, sample)
         faces = marked_cards(player, copies_query(characters)).faces
         warm_up(faces)
         yield from measure_sheets(faces, runs)

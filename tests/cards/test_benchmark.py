@@ -3,6 +3,8 @@ by `make bench`, not by tests)."""
 
 from dataclasses import replace
 
+import pytest
+
 from cards.printing import benchmark
 from cards.printing.sheets import layout
 from tests.cards.sample_faces import crew
@@ -29,3 +31,17 @@ def test_a_figure_over_its_budget_is_flagged_next_to_plain_weasyprint():
     printed = benchmark.line(row)
     assert "9.000" in printed and "18.000" in printed and "0.50" in printed
     assert printed.endswith("NO")
+
+
+@pytest.mark.django_db
+def test_the_club_is_the_named_forces_first_character_in_that_forces_game(
+    player, rules_data, monkeypatch
+):
+    monkeypatch.setattr(benchmark, "CHARACTERS", 2)
+    with benchmark.scratch_media():
+        made = benchmark.club(player, "pulp-fiction-heroes")
+        assert all(c.marked_for_print and c.portrait_print for c in made)
+    assert [c.name for c in made] == ["Character 01", "Character 02"]
+    assert {(c.ruleset.slug, c.character_type) for c in made} == {
+        ("pulp-fiction", "main-character")
+    }

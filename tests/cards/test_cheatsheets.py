@@ -207,7 +207,7 @@ def test_page_labels_read_like_the_book():
 
 def group(reference, title):
     return {
-        entry.name: entry for entry in next(g for g in reference.groups if g.title == title).entries
+        entry.name: entry for entry in next(g for g in reference.groups if g.title == title).items
     }
 
 

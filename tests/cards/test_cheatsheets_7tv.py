@@ -150,7 +150,7 @@ def test_the_statuses_table_agrees_with_the_shipped_statuses(sheet, rules):
 
 def group(reference, title):
     found = next((g for g in reference.groups if g.title == title), None)
-    return {entry.name: entry for entry in found.entries} if found else {}
+    return {entry.name: entry for entry in found.items} if found else {}
 
 
 def used_by_cards(roster, rules):

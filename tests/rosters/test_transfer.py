@@ -17,6 +17,7 @@ from rosters.samples import sample_document
 from rosters.transfer import export_roster, import_roster, roster_as_text
 from rules import engines
 from rules.engines import evaluate
+from rules.fixture_book import rules_book_from_fixtures
 from rules.models import LibraryEntry, Ruleset
 from rules.selectors import rules_book
 from rules.services import create_house_rule
@@ -289,6 +290,35 @@ def test_plain_text_shows_the_meter_and_the_printed_cards(player, pulp_alley):
     assert "Shoot —" in text and "Animal (Dodge, Finesse)" in text
     assert "Health d6*" in text  # Chu-Chu the Follower is knocked out on a failed Health
     assert lines[-1] == "Perks: Company of Heroes"
+
+
+def text_of_file(document, game):
+    rules = rules_book_from_fixtures(document["ruleset"])
+    report = evaluate(document, rules)
+    return roster_as_text(document=document, report=report, rules=rules, game=game)
+
+
+@pytest.mark.parametrize(
+    ("perks", "line"),
+    [
+        (["mastermind"], "Arge · Sidekick · Acting leader (Mastermind)"),
+        # Without Mastermind the mark counts for nothing (the report says so), and the text
+        # does not claim it.
+        ([], "Arge · Sidekick"),
+    ],
+)
+def test_plain_text_names_the_acting_leader_only_where_the_league_allows_one(perks, line):
+    document = smith()
+    document["choices"] = {"perks": perks}
+    arge = next(c for c in document["characters"] if c["name"] == "Arge")
+    arge["role"] = "acting-leader"
+    assert line in text_of_file(document, "Pulp Alley").splitlines()
+
+
+def test_plain_text_says_whom_each_pulp_fiction_figure_serves():
+    lines = text_of_file(sample_document("pulp-fiction-heroes"), "Pulp Fiction").splitlines()
+    assert "Doc Thunder · Main Character" in lines
+    assert "Sparky · Secondary Character · Serves Doc Thunder" in lines
 
 
 def test_plain_text_marks_house_rules(player, pulp_alley):

@@ -175,6 +175,11 @@ def test_a_sample_page_shows_its_report_and_saves_nothing(client, pulp_alley):
     assert client.get("/rosters/samples/nobody/").status_code == 404
 
 
+def test_a_sample_page_shows_each_figures_role_as_its_game_names_it(client, rules_data):
+    page = client.get("/rosters/samples/pulp-fiction-heroes/").content.decode()
+    assert page.count('<span class="tag">Serves Doc Thunder</span>') == 3
+
+
 def test_a_guest_can_start_from_a_sample(client, pulp_alley):
     response = client.post("/rosters/samples/captain-wolf/start/", follow=True)
     roster = Roster.objects.get(name="Captain Wolf and the SS Vento")
