@@ -1,4 +1,5 @@
-"""Hypothesis strategies for roster files as a player, a careless editor or an attacker might
+"""Hypothesis strategies for roster files of every game (a Pulp Alley league, a 7TV cast, a
+Pulp City team, a Pulp Fiction band) as a player, a careless editor or an attacker might
 write them: every value inside the limits docs/roster.schema.json states, often at those
 limits, with real slugs from the books mixed with made-up ones.
 
@@ -16,6 +17,9 @@ from rules.fixture_book import rules_book_from_fixtures
 DICE = ("d6", "d8", "d10", "d12")
 PULP_ALLEY_SKILLS = ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
 SEVEN_TV_STATS = ("fight", "shoot", "defence", "mind", "body", "spirit", "health")
+PULP_CITY_TRAITS = ("strength", "defense", "energy", "agility", "mind", "spirit")
+# Names a Pulp Fiction figure may serve (role attached-to:<name>), so some bands have bosses.
+BOSSES = ("Doc Thunder", "Baron Samedi")
 
 # Any character but the two the format refuses (NUL, lone surrogates): markup, quotes,
 # right-to-left text, emoji and combining marks are all welcome in a name.
@@ -162,6 +166,110 @@ seven_tv_choices = st.fixed_dictionaries(
     },
 )
 
+# --- Pulp City ------------------------------------------------------------------------------
+
+
+def maybe(strategy):
+    return st.one_of(st.none(), strategy)
+
+
+# A card value is a slug of the book, one nobody has, or any text up to its limit.
+def pulp_city_word(*kinds):
+    return maybe(st.one_of(slug_of("pulp-city", *kinds), text(80)))
+
+
+pulp_city_action = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": text(80),
+        "attack": maybe(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "type": st.sampled_from(["close", "pr", "r", "bl", "sbl", "au", None]),
+                    "radius": maybe(count()),
+                },
+            )
+        ),
+        "attack_trait": pulp_city_word("trait"),
+        "defense_trait": pulp_city_word("trait"),
+        "vs": maybe(count()),
+        "range": maybe(count(0, 999)),
+        "ap": st.one_of(st.none(), count(), text(12)),
+        "combinable": st.booleans(),
+        "summary": text(600),
+    },
+)
+pulp_city_profile = st.fixed_dictionaries(
+    {},
+    optional={
+        "base": maybe(slug_of("pulp-city", "supreme")),
+        "sides": st.lists(st.sampled_from(["heroes", "villains"]), max_size=2),
+        "origin": pulp_city_word("origin"),
+        "team_allegiance": pulp_city_word("sub-faction"),
+        "traits": st.fixed_dictionaries(
+            {}, optional={trait: maybe(count()) for trait in PULP_CITY_TRAITS}
+        ),
+        "trump_traits": st.lists(st.sampled_from(PULP_CITY_TRAITS), max_size=6),
+        "damage": maybe(count()),
+        "ap": maybe(count()),
+        "skills": st.lists(
+            st.fixed_dictionaries(
+                {"skill": slug_of("pulp-city", "skill")},
+                optional={"x": st.one_of(st.none(), count(), text(80))},
+            ),
+            max_size=4,
+        ),
+        "exclusive_actions": st.lists(pulp_city_action, max_size=3),
+        "team_power": maybe(
+            st.fixed_dictionaries({}, optional={"name": text(80), "summary": text(600)})
+        ),
+        "resources": slugs("pulp-city", "resource", max_size=4),
+    },
+)
+pulp_city_side = st.one_of(st.sampled_from(["heroes", "villains", "", None]), made_up_slug)
+pulp_city_choices = st.fixed_dictionaries(
+    {},
+    optional={
+        "side": pulp_city_side,
+        "opponent_side": pulp_city_side,
+        "agendas": slugs("pulp-city", "agenda", max_size=4),
+    },
+)
+
+# --- Pulp Fiction ----------------------------------------------------------------------------
+
+pulp_fiction_weapon = st.fixed_dictionaries(
+    {"weapon": slug_of("pulp-fiction", "weapon")},
+    optional={
+        "name": text(80),
+        "to_hit": maybe(count(1, 99)),
+        "range_inches": maybe(count(0, 999)),
+        "attacks": maybe(count(1, 99)),
+        "weight": st.sampled_from(["light", "heavy", None]),
+        "holstered": st.booleans(),
+    },
+)
+pulp_fiction_profile = st.fixed_dictionaries(
+    {},
+    optional={
+        "side": st.sampled_from(["good", "bad", "monsters", ""]),
+        "wounds": maybe(count(1, 99)),
+        "move": maybe(count()),
+        "traits": slugs("pulp-fiction", "trait"),
+        "weapons": st.lists(pulp_fiction_weapon, max_size=5),
+        "armour": st.lists(
+            st.fixed_dictionaries(
+                {"armour": slug_of("pulp-fiction", "armour")},
+                optional={"save": maybe(count(1, 6))},
+            ),
+            max_size=2,
+        ),
+        "equipment": slugs("pulp-fiction", "equipment"),
+        "dual_wielding": st.booleans(),
+    },
+)
+
 PARTS = {
     "pulp-alley": RulesetParts(
         profile=pulp_alley_profile,
@@ -176,6 +284,18 @@ PARTS = {
         character_type=st.one_of(
             st.sampled_from(["star", "co-star", "extra", "vehicle"]), type_slug("7tv")
         ),
+    ),
+    "pulp-city": RulesetParts(
+        profile=pulp_city_profile,
+        choices=pulp_city_choices,
+        house_rule_kinds=("supreme", "resource", "skill", "sub-faction"),
+        character_type=type_slug("pulp-city"),
+    ),
+    "pulp-fiction": RulesetParts(
+        profile=pulp_fiction_profile,
+        choices=st.just({}),
+        house_rule_kinds=("trait", "weapon", "equipment"),
+        character_type=type_slug("pulp-fiction"),
     ),
 }
 
@@ -225,11 +345,15 @@ def house_rule(ruleset):
 def character(ruleset):
     parts = PARTS[ruleset]
     return st.fixed_dictionaries(
-        {"name": text(80, min_size=1), "type": parts.character_type},
+        {
+            "name": st.one_of(text(80, min_size=1), st.sampled_from(BOSSES)),
+            "type": parts.character_type,
+        },
         optional={
             "role": st.one_of(
                 st.sampled_from(["", "acting-leader", "fellowship"]),
                 text(100).map("sidekick-of:".__add__),
+                st.sampled_from(BOSSES).map("attached-to:".__add__),
                 text(120),
             ),
             "profile": parts.profile,
