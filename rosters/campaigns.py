@@ -180,6 +180,40 @@ def reorganise(*, roster, drop=(), add=()) -> CampaignResult:
     return result
 
 
+def played(roster):
+    """Whether the league has a recorded game: from then on its line-up changes only as the
+    book lets a league reorganise (p.44), whichever page the player changes it from."""
+    module = rules_of(roster)
+    return module is not None and module.campaign_state(roster.campaign)["games"] > 0
+
+
+@transaction.atomic
+def builder_change(roster, free, **reorganisation) -> CampaignResult:
+    """A line-up edit from the builder: `free` makes it before the league's first game, as
+    the player likes; after it, it is a reorganisation, refused or on the timeline."""
+    roster = locked(roster)
+    if played(roster):
+        return reorganise(roster=roster, **reorganisation)
+    return CampaignResult(roster=free(roster).roster, entry=None)
+
+
+def add_member(*, roster, character) -> CampaignResult:
+    services.same_game(roster, character)
+    return builder_change(
+        roster,
+        lambda roster: services.add_member(roster=roster, character=character),
+        add=[character.pk],
+    )
+
+
+def remove_member(*, roster, character_id) -> CampaignResult:
+    return builder_change(
+        roster,
+        lambda roster: services.remove_member(roster=roster, character_id=character_id),
+        drop=[character_id],
+    )
+
+
 @transaction.atomic
 def undo_latest(*, roster) -> CampaignResult:
     """Put the roster back as it was before its latest entry, and drop that entry."""

@@ -181,8 +181,7 @@ def add_member(*, roster, character, role=""):
     """Add a card from My Cards to the roster (once; adding it again changes nothing). It goes
     after every member of its own type or an earlier one in the book's order (Leader, then
     Sidekick…; Star, then Co-Star…), so a re-added Leader heads the roster again."""
-    if character.ruleset_id != roster.ruleset_id:
-        raise ValueError(f"{character.name} is a {character.ruleset.name} card.")
+    same_game(roster, character)
     roster = locked(roster)
     if roster.members.filter(character=character).exists():
         return RosterResult(roster=roster)
@@ -196,6 +195,11 @@ def add_member(*, roster, character, role=""):
     save_positions(members)
     roster.save(update_fields=["updated_at"])
     return RosterResult(roster=roster)
+
+
+def same_game(roster, character):
+    if character.ruleset_id != roster.ruleset_id:
+        raise ValueError(f"{character.name} is a {character.ruleset.name} card.")
 
 
 def ordered_members(roster):

@@ -1,10 +1,12 @@
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.players import current_player
-from rosters import selectors, services
+from rosters import campaigns, selectors, services
 from rosters.builders import builder_for, setting_options
 from rosters.campaign_views import campaign_context
 from rosters.forms import BudgetForm, ModelCountForm, NewRosterForm, record_id, refusal
@@ -118,22 +120,38 @@ def after_change(request, roster):
     return redirect("rosters:detail", pk=roster.pk)
 
 
+def whole_page(request, roster):
+    """The league page again, also for htmx: the timeline and the messages sit outside the
+    builder."""
+    url = reverse("rosters:detail", args=[roster.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def lineup_change(request, roster, change, **details):
+    """Add or remove a member. Once the league has played, the change is a reorganisation:
+    the player sees it on the timeline, or why the book refuses it."""
+    try:
+        result = change(roster=roster, **details)
+    except ValueError as error:
+        messages.error(request, str(error))
+        return whole_page(request, roster)
+    if result.entry is None:
+        return after_change(request, result.roster)
+    messages.success(request, f"After game {result.entry.game}: {result.entry.summary}")
+    return whole_page(request, roster)
+
+
 @require_POST
 def add_member(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
     character = selectors.character_or_404(request.user, record_id(request.POST.get("character")))
-    try:
-        roster = services.add_member(roster=roster, character=character).roster
-    except ValueError as error:
-        messages.error(request, str(error))
-    return after_change(request, roster)
+    return lineup_change(request, roster, campaigns.add_member, character=character)
 
 
 @require_POST
 def remove_member(request, pk, character_pk):
     roster = selectors.roster_or_404(request.user, pk)
-    services.remove_member(roster=roster, character_id=character_pk)
-    return after_change(request, roster)
+    return lineup_change(request, roster, campaigns.remove_member, character_id=character_pk)
 
 
 def member_roles(request, roster, character_pk):

@@ -21,6 +21,17 @@ def record(client, roster, **fields):
     return client.post(f"/rosters/{roster.pk}/campaign/result/", data)
 
 
+def follower_like(character, name):
+    """A new card in the player's My Cards with another's profile."""
+    return Character.objects.create(
+        owner=character.owner,
+        ruleset=character.ruleset,
+        character_type="follower",
+        name=name,
+        profile=character.profile,
+    )
+
+
 def test_recording_a_result_shows_progress_and_the_timeline(player_client, league):
     response = record(
         player_client,
@@ -164,15 +175,9 @@ def test_joining_a_secret_society_at_seventy_reputation(player_client, league):
     assert league.choices["society_perks"] == [] and not league.campaign.get("society")
 
 
-def test_reorganising_from_the_league_page(player_client, player, league, rival):
+def test_reorganising_from_the_league_page(player_client, league, rival):
     chu_chu = league.members.get(character__name="Chu-Chu").character
-    ned = Character.objects.create(
-        owner=player,
-        ruleset=league.ruleset,
-        character_type="follower",
-        name="Ned",
-        profile=chu_chu.profile,
-    )
+    ned = follower_like(chu_chu, "Ned")
     record(player_client, league)
     page = player_client.get(f"/rosters/{league.pk}/").content.decode()
     assert "Reorganise the league" in page and f'name="add" value="{ned.pk}"' in page
@@ -190,3 +195,60 @@ def test_reorganising_from_the_league_page(player_client, player, league, rival)
     player_client.post(f"/rosters/{league.pk}/campaign/undo/")
     assert league.members.filter(character__name="Chu-Chu").exists()
     assert not league.members.filter(character__name="Ned").exists()
+
+
+def test_the_builders_add_and_remove_reorganise_a_league_that_has_played(
+    player_client, league, rival
+):
+    """Once a game is recorded, Add and Remove in the builder change the line-up only as the
+    book's reorganisation does: each is on the timeline, a refusal says why, undo takes it
+    back; the whole page shows again (htmx too) so the timeline and the message appear."""
+    chu_chu = league.members.get(character__name="Chu-Chu").character
+    boss = league.members.get(character__name="Singapore Smith").character
+    ned = follower_like(chu_chu, "Ned")
+    record(player_client, league)
+    remove = f"/rosters/{league.pk}/members/{chu_chu.pk}/remove/"
+    add = f"/rosters/{league.pk}/add/"
+    other = Client()
+    other.force_login(rival)
+    assert other.post(remove).status_code == 404
+    assert other.post(add, {"character": ned.pk}).status_code == 404
+
+    htmx = {"HX-Request": "true"}
+    response = player_client.post(remove, headers=htmx)
+    assert response.headers["HX-Redirect"] == f"/rosters/{league.pk}/"
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert "Reorganised: Chu-Chu (Follower) leaves (9 / 10 slots used)" in page
+    assert page.count("after game 1") == 2
+
+    refused = player_client.post(
+        f"/rosters/{league.pk}/members/{boss.pk}/remove/", follow=True
+    ).content.decode()
+    assert "dropping the Leader would disband it" in refused
+    assert league.members.filter(character=boss).exists()
+
+    player_client.post(add, {"character": ned.pk}, headers=htmx)
+    assert list(league.members.values_list("character__name", flat=True))[-1] == "Ned"
+    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    assert league.members.filter(character=chu_chu).exists()
+    assert not league.members.filter(character=ned).exists()
+    assert CampaignEntry.objects.filter(roster=league).count() == 1
+
+
+def test_renaming_a_league_that_has_played_is_no_reorganisation(player_client, league):
+    record(player_client, league)
+    player_client.post(f"/rosters/{league.pk}/rename/", {"name": "The Irregulars"})
+    league.refresh_from_db()
+    assert league.name == "The Irregulars"
+    assert CampaignEntry.objects.filter(roster=league).count() == 1
+
+
+def test_before_the_first_game_the_builder_adds_and_removes_freely(player_client, league):
+    chu_chu = league.members.get(character__name="Chu-Chu").character
+    response = player_client.post(
+        f"/rosters/{league.pk}/members/{chu_chu.pk}/remove/", headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200 and "HX-Redirect" not in response.headers
+    assert response.context["report"].budget.label == "9 / 10 slots used"
+    assert not CampaignEntry.objects.exists()

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 
 from rosters import campaigns, services
-from rosters.models import CampaignEntry, Roster
+from rosters.models import CampaignEntry, Character, Roster
 from rosters.samples import sample_document
 from rosters.selectors import campaign_timeline, members_of, roster_data
 from rosters.transfer import export_roster, import_roster
@@ -101,11 +101,21 @@ def test_undo_takes_back_the_latest_change_exactly(league):
     assert not CampaignEntry.objects.exists()
 
 
+# The sample league's members, in order, as it is built and after every undone reorganisation.
+SAMPLE_LINEUP = ["Singapore Smith", "Arge", "Enki", "Kazak", "Little Skeet", "Chu-Chu"]
+
+
 def recruit(league, name, kind="follower"):
     """A new card in My Cards, of the league's game, built like a sample member of `kind`."""
     model = next(m.character for m in members_of(league) if m.character.character_type == kind)
     data = {"name": name, "type": kind, "profile": model.profile}
     return services.save_character(owner=league.owner, ruleset=league.ruleset, data=data).character
+
+
+def assert_only_the_first_game_left(league):
+    """Every reorganisation after the sample's first game (4 VP, a Tip) undone."""
+    assert names(league) == SAMPLE_LINEUP
+    assert [e.summary for e in campaign_timeline(league)] == ["+4 Reputation (4 in all); +1 Tip"]
 
 
 def names(roster):
@@ -135,8 +145,7 @@ def test_reorganising_swaps_characters_within_the_slots_and_undoes(league):
 
     # Undo puts the old line-up back, in its order.
     campaigns.undo_latest(roster=league)
-    assert names(league) == ["Singapore Smith", "Arge", "Enki", "Kazak", "Little Skeet", "Chu-Chu"]
-    assert [e.summary for e in campaign_timeline(league)] == ["+4 Reputation (4 in all); +1 Tip"]
+    assert_only_the_first_game_left(league)
 
 
 @pytest.mark.django_db
@@ -205,3 +214,64 @@ def test_two_results_sent_at_once_both_count(player, pulp_alley):
     assert league.campaign["games"] == 2 and league.campaign["reputation"] == 11
     assert league.choices["reputation_perks"] == ["local-support"]
     assert CampaignEntry.objects.filter(roster=league).count() == 2
+
+
+@pytest.mark.django_db
+def test_the_builder_is_free_until_the_first_game_then_reorganises(league):
+    """Add and Remove in the builder: before the first game they build the league as the
+    player likes (over the slots too, the report says so); after it each is a reorganisation
+    (p.44), on the timeline after that game, refused when it breaks the book, undone there."""
+    ned, kit = recruit(league, "Ned"), recruit(league, "Kit")
+    result = campaigns.add_member(roster=league, character=ned)
+    assert result.entry is None and "Ned" in names(league)
+    assert report(league).budget.label == "11 / 10 slots used"
+    assert campaigns.remove_member(roster=league, character_id=ned.pk).entry is None
+    assert "Ned" not in names(league) and not CampaignEntry.objects.exists()
+
+    league = game(league, 4, "tips")
+    with pytest.raises(campaigns.CampaignRefused, match="11 of 10 slots"):
+        campaigns.add_member(roster=league, character=ned)
+    boss = member(league, "Singapore Smith")
+    with pytest.raises(campaigns.CampaignRefused, match="dropping the Leader would disband it"):
+        campaigns.remove_member(roster=league, character_id=boss.pk)
+    assert names(league) == SAMPLE_LINEUP
+
+    left = campaigns.remove_member(roster=league, character_id=member(league, "Chu-Chu").pk)
+    joined = campaigns.add_member(roster=league, character=kit)
+    assert (left.entry.game, joined.entry.game) == (1, 1)
+    assert left.entry.summary == "Reorganised: Chu-Chu (Follower) leaves (9 / 10 slots used)"
+    assert joined.entry.summary == "Reorganised: Kit (Follower) joins (10 / 10 slots used)"
+    assert names(league)[-1] == "Kit" and report(league).legal
+
+    campaigns.undo_latest(roster=league)
+    campaigns.undo_latest(roster=league)
+    assert_only_the_first_game_left(league)
+
+
+@pytest.mark.django_db
+def test_the_builder_takes_no_card_of_another_game_into_a_league_that_has_played(league):
+    league = game(league, 2)
+    seven_tv = Ruleset.objects.get(slug="7tv")
+    star = Character.objects.create(
+        owner=league.owner, ruleset=seven_tv, character_type="star", name="Star"
+    )
+    with pytest.raises(ValueError, match="Star is a 7TV card"):
+        campaigns.add_member(roster=league, character=star)
+    assert CampaignEntry.objects.filter(roster=league).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_game_without_between_game_rules_builds_freely_whatever_its_file_says(
+    make_user, rules_data
+):
+    owner = make_user("caster")
+    seven_tv = Ruleset.objects.get(slug="7tv")
+    roster = Roster.objects.create(
+        owner=owner, ruleset=seven_tv, name="Cast", campaign={"games": 3}
+    )
+    star = Character.objects.create(
+        owner=owner, ruleset=seven_tv, character_type="star", name="Star"
+    )
+    assert campaigns.add_member(roster=roster, character=star).entry is None
+    assert campaigns.remove_member(roster=roster, character_id=star.pk).entry is None
+    assert not roster.members.exists()
