@@ -146,10 +146,11 @@ def learn_ability(*, roster, character, ability) -> CampaignResult:
 
 
 @transaction.atomic
-def reorganise(*, roster, drop=(), add=()) -> CampaignResult:
+def reorganise(*, roster, drop=(), add=(), recast=()) -> CampaignResult:
     """Reorganize between scenarios (p.44): `drop` are ids of the roster's characters who
-    leave, `add` the owner's cards of the same game who join. The book's rules decide whether
-    the league may; the change and the line-up before it go on the timeline, for undo."""
+    leave, `add` the owner's cards of the same game who join, `recast` (id, role) pairs for
+    members who take another role. The book's rules decide whether the league may; the
+    change and the line-up before it go on the timeline, for undo."""
     roster = locked(roster)
     engine_or_refuse(roster)
     rules = rules_book(roster.ruleset, roster.owner)
@@ -163,18 +164,31 @@ def reorganise(*, roster, drop=(), add=()) -> CampaignResult:
         ).exclude(pk__in=inside)
     )
     staying = [m for m in members if m not in leaving]
-    after = [*staying, *(RosterMember(roster=roster, character=c) for c in joining)]
+    roles = dict(recast)
+    changing = [m for m in staying if roles.get(m.character_id, m.role) != m.role]
+    after = [
+        *(
+            RosterMember(roster=roster, character=m.character, role=roles[m.character_id])
+            if m in changing
+            else m
+            for m in staying
+        ),
+        *(RosterMember(roster=roster, character=c) for c in joining),
+    ]
     step = step_of(
         roster,
         "reorganise",
         dropped=[character_as_data(m.character, m.role) for m in leaving],
         added=[character_as_data(c) for c in joining],
+        recast=[(character_as_data(m.character, m.role), roles[m.character_id]) for m in changing],
         before=engines.evaluate(selectors.roster_data(roster, members, rules), rules),
         after=engines.evaluate(selectors.roster_data(roster, after, rules), rules),
         rules=rules,
     )
     result = apply(roster, step, members=lineup(roster))
     roster.members.filter(pk__in=[m.pk for m in leaving]).delete()
+    for m in changing:
+        roster.members.filter(pk=m.pk).update(role=roles[m.character_id])
     for character in joining:
         services.add_member(roster=roster, character=character)
     return result
@@ -211,6 +225,16 @@ def remove_member(*, roster, character_id) -> CampaignResult:
         roster,
         lambda roster: services.remove_member(roster=roster, character_id=character_id),
         drop=[character_id],
+    )
+
+
+def set_member_role(*, roster, character_id, role) -> CampaignResult:
+    return builder_change(
+        roster,
+        lambda roster: services.set_member_role(
+            roster=roster, character_id=character_id, role=role
+        ),
+        recast=[(character_id, role)],
     )
 
 

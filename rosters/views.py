@@ -128,8 +128,9 @@ def whole_page(request, roster):
 
 
 def lineup_change(request, roster, change, **details):
-    """Add or remove a member. Once the league has played, the change is a reorganisation:
-    the player sees it on the timeline, or why the book refuses it."""
+    """Add or remove a member, or change a member's role. Once the league has played, the
+    change is a reorganisation: the player sees it on the timeline, or why the book refuses
+    it."""
     try:
         result = change(roster=roster, **details)
     except ValueError as error:
@@ -188,8 +189,9 @@ def set_role(request, pk, character_pk):
     role = request.POST.get("role", "")
     if role not in member_roles(request, roster, character_pk):
         raise Http404("No such role")
-    services.set_member_role(roster=roster, character_id=character_pk, role=role)
-    return after_change(request, roster)
+    return lineup_change(
+        request, roster, campaigns.set_member_role, character_id=character_pk, role=role
+    )
 
 
 @require_POST

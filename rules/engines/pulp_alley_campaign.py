@@ -274,16 +274,22 @@ def learn_ability(state, *, character, ability, reputation_perks, rules) -> Step
 LEADER = "leader"
 
 
-def reorganise(state, *, dropped, added, before, after, reputation_perks, rules) -> Step:
+def reorganise(state, *, dropped, added, before, after, reputation_perks, rules, recast=()) -> Step:
     """Reorganize, the third step of a scenario's wrap-up (p.44): dropping characters frees
     their slots, and empty slots take new characters chosen as at creation (p.36); the Leader
-    never leaves. `dropped` and `added` are characters as plain data, `before` and `after`
-    the league's reports without and with the change: it may not break a rule the league kept
-    before, nor spend more slots than it has."""
+    never leaves. `dropped` and `added` are characters as plain data, `recast` pairs of a
+    character (with its old role) and its new role, `before` and `after` the league's reports
+    without and with the change: it may not break a rule the league kept before (a Mastermind
+    league keeps its one acting leader), nor spend more slots than it has."""
     state = campaign_state(state)
     perks = slugs(reputation_perks)
     dropped = [as_dict(c) for c in as_list(dropped)]
     added = [as_dict(c) for c in as_list(added)]
+    recast = [
+        (as_dict(pair[0]), str(pair[1] or ""))
+        for pair in as_list(recast)
+        if isinstance(pair, list | tuple) and len(pair) == 2
+    ]
     if not state["games"]:
         return refused(
             state,
@@ -291,7 +297,7 @@ def reorganise(state, *, dropped, added, before, after, reputation_perks, rules)
             "no-game-yet",
             "A league reorganises after a scenario; before its first game, build it freely.",
         )
-    if not dropped and not added:
+    if not dropped and not added and not recast:
         return refused(state, perks, "nothing-to-reorganise", "Choose who leaves or who joins.")
     leaders = [str(c.get("name")) for c in dropped if c.get("type") == LEADER]
     if leaders:
@@ -320,11 +326,22 @@ def reorganise(state, *, dropped, added, before, after, reputation_perks, rules)
     changes = [f"{listed(dropped)} {'leave' if len(dropped) > 1 else 'leaves'}"] if dropped else []
     if added:
         changes.append(f"{listed(added)} {'join' if len(added) > 1 else 'joins'}")
+    changes += [
+        f"{listed([c])} becomes {role_words(role)}"
+        if role
+        else f"{listed([c])} is no longer {role_words(c.get('role'))}"
+        for c, role in recast
+    ]
     return Step(
         state=state,
         reputation_perks=tuple(perks),
         changes=(f"Reorganised: {'; '.join(changes)} ({after.budget.label})",),
     )
+
+
+def role_words(role):
+    """A role's slug as the timeline says it: acting-leader, acting leader."""
+    return str(role).replace("-", " ")
 
 
 def campaign_findings(campaign, choices, rules) -> list[Finding]:

@@ -252,3 +252,28 @@ def test_before_the_first_game_the_builder_adds_and_removes_freely(player_client
     assert response.status_code == 200 and "HX-Redirect" not in response.headers
     assert response.context["report"].budget.label == "9 / 10 slots used"
     assert not CampaignEntry.objects.exists()
+
+
+def test_the_builders_role_choice_reorganises_a_league_that_has_played(
+    player_client, league, rival
+):
+    """Under Mastermind the Sidekick is marked acting leader in the builder; after a game
+    that mark is on the timeline, and taking it away again is refused: the league keeps its
+    leader."""
+    boss = league.members.get(character__name="Singapore Smith").character
+    arge = league.members.get(character__name="Arge").character
+    player_client.post(f"/rosters/{league.pk}/choices/perks/", {"perks": ["mastermind"]})
+    player_client.post(f"/rosters/{league.pk}/members/{boss.pk}/remove/")
+    record(player_client, league)
+    url = f"/rosters/{league.pk}/members/{arge.pk}/role/"
+    other = Client()
+    other.force_login(rival)
+    assert other.post(url, {"role": "acting-leader"}).status_code == 404
+
+    response = player_client.post(url, {"role": "acting-leader"}, headers={"HX-Request": "true"})
+    assert response.headers["HX-Redirect"] == f"/rosters/{league.pk}/"
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert "Arge (Sidekick) becomes acting leader" in page
+    refused = player_client.post(url, {"role": ""}, follow=True).content.decode()
+    assert "mark one Sidekick as acting leader" in refused
+    assert league.members.get(character=arge).role == "acting-leader"

@@ -275,3 +275,31 @@ def test_a_game_without_between_game_rules_builds_freely_whatever_its_file_says(
     assert campaigns.add_member(roster=roster, character=star).entry is None
     assert campaigns.remove_member(roster=roster, character_id=star.pk).entry is None
     assert not roster.members.exists()
+
+
+def role_of(roster, name):
+    return next(m.role for m in members_of(roster) if m.character.name == name)
+
+
+@pytest.mark.django_db
+def test_after_a_game_the_builder_changes_who_leads_only_as_the_book_allows(league):
+    """Under Mastermind the Sidekick leads, marked acting leader in the builder (p.37). Once
+    the league has played, marking it is a reorganisation on the timeline, and the mark
+    cannot go again: the league keeps its leader (p.44)."""
+    services.set_choice(roster=league, key="perks", values=["mastermind"])
+    campaigns.remove_member(roster=league, character_id=member(league, "Singapore Smith").pk)
+    assert "no-leader" in report(league).codes
+    league = game(league, 3)
+
+    arge = member(league, "Arge")
+    result = campaigns.set_member_role(roster=league, character_id=arge.pk, role="acting-leader")
+    assert result.entry.game == 1
+    assert result.entry.summary.startswith("Reorganised: Arge (Sidekick) becomes acting leader")
+    assert role_of(league, "Arge") == "acting-leader" and report(league).legal
+    with pytest.raises(campaigns.CampaignRefused, match="mark one Sidekick as acting leader"):
+        campaigns.set_member_role(roster=league, character_id=arge.pk, role="")
+    assert role_of(league, "Arge") == "acting-leader"
+
+    campaigns.undo_latest(roster=league)
+    assert role_of(league, "Arge") == ""
+    assert CampaignEntry.objects.filter(roster=league).count() == 1
