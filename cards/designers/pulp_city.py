@@ -4,6 +4,8 @@ Exclusive Actions in the book's notation, its Team Power and the Resources it br
 player may start from a Supreme the Game Guide names: whatever is left blank comes from the
 book's partial card (the engine merges them), so only what the player enters is written."""
 
+import re
+
 from django import forms
 from django.utils.text import slugify
 
@@ -23,6 +25,11 @@ ATTACKS = (
 )
 ACTION_SLOTS = 3
 ACTION_PARTS = ("name", "type", "radius", "attack_trait", "defense_trait", "range", "ap", "summary")
+# A skill line's limits in the roster file (fixtures/pulp-city/roster-schema.json), so a
+# saved card always exports and imports again.
+SKILL_SLUG_MAX = 80
+SKILL_VALUE_MAX = 99
+SKILL_NAME_MAX = 80
 
 
 def entry_choices(rules, kind, blank="—"):
@@ -34,22 +41,49 @@ def parse_skills(text, rules):
     """'Blitzer 2, Mechanical, Super Duo Stalk' → skill lines: the longest skill name that
     starts each part, then its value (a number, or a name). An unknown skill keeps its words
     as a slug, so the report can name it."""
+    return [line for _, line in skill_parts(text, rules)]
+
+
+def skill_parts(text, rules):
+    """(the part as typed, its skill line) for each comma-separated part."""
     names = sorted(
         ((str(e.get("name") or "").lower(), e["slug"]) for e in rules.of_kind("skill")),
         key=lambda pair: -len(pair[0]),
     )
-    lines = []
+    parts = []
     for part in (piece.strip() for piece in str(text or "").split(",")):
         if not part:
             continue
         lower = part.lower()
         found = next(((n, s) for n, s in names if lower == n or lower.startswith(n + " ")), None)
         if found is None:
-            lines.append({"skill": slugify(part), "x": None})
+            # Letters and digits joined by single hyphens, as the file format's slugs are.
+            slug = "-".join(re.findall(r"[a-z0-9]+", slugify(part)))
+            parts.append((part, {"skill": slug, "x": None}))
             continue
         rest = part[len(found[0]) :].strip()
-        lines.append({"skill": found[1], "x": int(rest) if rest.isdigit() else rest or None})
-    return lines
+        # Only ASCII digits are a number: "²" is a digit to str.isdigit but not to int().
+        number = rest.isascii() and rest.isdigit()
+        parts.append((part, {"skill": found[1], "x": int(rest) if number else rest or None}))
+    return parts
+
+
+def skill_line_problem(part, line):
+    """Why a roster file could not hold this skill line, in words, or None."""
+    slug, x = line["skill"], line["x"]
+    typed = part if len(part) <= 24 else f"{part[:23]}…"
+    if not slug:
+        return f"{typed!r} is not a skill name: use letters or digits."
+    if len(slug) > SKILL_SLUG_MAX:
+        return f"{typed}: a skill name is at most {SKILL_SLUG_MAX} characters."
+    if isinstance(x, int) and x > SKILL_VALUE_MAX:
+        return f"{typed}: a skill's value is at most {SKILL_VALUE_MAX}."
+    if isinstance(x, str) and len(x) > SKILL_NAME_MAX:
+        return (
+            f"{typed}: a skill's value is a number, or a name of at most {SKILL_NAME_MAX}"
+            " characters."
+        )
+    return None
 
 
 def skills_text(lines, rules):
@@ -177,6 +211,15 @@ class PulpCityCharacterForm(DesignerForm):
                 f"action_{slot}_summary": action.get("summary", ""),
             }
         return initial
+
+    def clean_skills(self):
+        """Each skill line must fit the roster file, so what the card saves travels."""
+        text = self.cleaned_data["skills"]
+        for part, line in skill_parts(text, self.rules):
+            problem = skill_line_problem(part, line)
+            if problem:
+                raise forms.ValidationError(problem)
+        return text
 
     def number(self, name):
         value = self.value(name)

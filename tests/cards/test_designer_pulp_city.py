@@ -4,6 +4,7 @@ the player types, no more, so a named Supreme's book values fill the blanks."""
 import pytest
 
 from cards.designers.pulp_city import PulpCityCharacterForm, parse_skills
+from rosters.models import Character
 from rules.engines.pulp_city import character_findings, printed_profile
 from rules.fixture_book import rules_book_from_fixtures
 
@@ -76,3 +77,40 @@ def test_a_saved_supreme_opens_with_its_values(rules):
 
 def test_an_unknown_skill_is_kept_for_the_report_to_name(rules):
     assert parse_skills("Laser Vision 3", rules) == [{"skill": "laser-vision-3", "x": None}]
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("Blitzer " + "9" * 40, "at most 99"),
+        ("!!!", "'!!!' is not a skill name"),
+        ("x" * 81, "at most 80 characters"),
+        ("Super Duo " + "y" * 81, "at most 80 characters"),
+    ],
+)
+def test_a_skill_line_a_roster_file_cannot_hold_is_refused_by_name(rules, typed, words):
+    """What the designer saves, the export writes and the import takes back: a skill line
+    outside the file format's limits is a form error, never a card that cannot travel."""
+    form = posted(rules, skills=typed)
+    assert not form.is_valid()
+    (error,) = form.errors["skills"]
+    assert words in error
+    form.character_data()  # the live preview still follows what was typed
+
+
+def test_an_unknown_skill_is_kept_as_a_slug_the_file_format_takes(rules):
+    assert parse_skills("Laser_Vision", rules) == [{"skill": "laser-vision", "x": None}]
+
+
+def test_a_superscript_value_is_kept_as_typed_not_a_crash(rules):
+    # "²" is a digit to str.isdigit but not to int(): it is the value's name, as typed.
+    assert parse_skills("Blitzer ²", rules) == [{"skill": "blitzer", "x": "²"}]
+
+
+@pytest.mark.django_db
+def test_the_designer_page_names_the_skill_it_cannot_save(client, rules_data):
+    data = {"ruleset": "pulp-city", "character_type": "level-1", "name": "Blaze"}
+    response = client.post("/cards/designer/", data | {"skills": "Blitzer " + "9" * 40})
+    assert response.status_code == 400
+    assert "a skill&#x27;s value is at most 99" in response.content.decode()
+    assert not Character.objects.exists()
