@@ -206,7 +206,10 @@ def test_the_builders_add_and_remove_reorganise_a_league_that_has_played(
     chu_chu = league.members.get(character__name="Chu-Chu").character
     boss = league.members.get(character__name="Singapore Smith").character
     ned = follower_like(chu_chu, "Ned")
+    note = "adding, removing or changing a role is now a reorganisation"
+    assert note not in player_client.get(f"/rosters/{league.pk}/").content.decode()
     record(player_client, league)
+    assert note in player_client.get(f"/rosters/{league.pk}/").content.decode()
     remove = f"/rosters/{league.pk}/members/{chu_chu.pk}/remove/"
     add = f"/rosters/{league.pk}/add/"
     other = Client()
