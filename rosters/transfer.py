@@ -255,17 +255,14 @@ def character_summary(character, rules, document):
     the profile as printed on its card, and its abilities by name. `rules` must already hold
     the document's house rules."""
     engine = engines.module_for(rules.ruleset)
-    kind = rules.character_type(character.get("type")) or {}
     printed = engine.printed_profile(character, rules)
-    summary = engine.profile_summary(character, printed, rules)
     roles = dict(engine.role_choices(character, printed, document, rules))
     return {
         "name": character["name"],
-        "type_name": kind.get("name") or character.get("type"),
+        "type_name": printed.type_name,
         "role": roles.get(character.get("role"), "") if character.get("role") else "",
-        "printed": printed,
-        "line": summary.line,
-        "abilities": list(summary.abilities),
+        "line": printed.line,
+        "abilities": list(printed.ability_names),
     }
 
 

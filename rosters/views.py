@@ -53,18 +53,17 @@ def builder_context(request, roster):
     rows = []
     for member, data in zip(members, cast["characters"], strict=True):
         printed = engine.printed_profile(data, rules)
-        summary = engine.profile_summary(data, printed, rules)
         rows.append(
             {
                 "member": member,
                 "character": member.character,
                 "type": rules.character_type(member.character.character_type) or {},
-                "cost": engine.character_cost(data, rules),
+                "cost": printed.cost,
                 "counted": member.character.character_type in spec.counted_types,
                 "findings": report.about(member.character.name),
-                "cells": summary.cells,
+                "cells": printed.cells,
                 "roles": engine.role_choices(data, printed, cast, rules),
-                "abilities": summary.abilities,
+                "abilities": printed.ability_names,
             }
         )
     names = {row["character"].name for row in rows}

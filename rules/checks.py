@@ -1,13 +1,17 @@
 """Start-up checks (`manage.py check`, runserver, migrate, the test run): the rules data is
 consistent, every registered ruleset has each part its definition promises, and no fixture
 names an effect key its engine does not read or gives one a value of the wrong shape
-(rules/engines/shapes.schema.json): either would otherwise be dropped without a word. The Card
-Designer, card faces and cheat sheets are checked by cards/checks.py."""
+(rules/engines/shapes.schema.json): either would otherwise be dropped without a word. Every
+engine prints each sample force's characters as the one PrintedProfile type the builder,
+exports, faces and cheat sheets read. The Card Designer, card faces and cheat sheets are
+checked by cards/checks.py."""
 
 import json
+from dataclasses import is_dataclass
 
 from django.core.checks import Error, Tags, register
 
+from rules.engines.base import PrintedProfile
 from rules.engines.effects import SHAPES_PATH, effect_validator, shapes
 from rules.fixture_book import rules_book_from_fixtures
 from rules.fixture_folder import ENTRIES, FIXTURES_DIR, FixtureError, documents, read_yaml
@@ -22,7 +26,6 @@ ENGINE_FUNCTIONS = (
     "character_findings",
     "character_cost",
     "role_choices",
-    "profile_summary",
 )
 
 # What the league page and rosters/campaigns.py call on a game's between-game rules.
@@ -222,3 +225,49 @@ def shape_errors(definition, fixtures_dir=FIXTURES_DIR):
 @register(Tags.models)
 def fixture_effects_have_their_shapes(app_configs, **kwargs):
     return [error for definition in REGISTRY.values() for error in shape_errors(definition)]
+
+
+def untyped_profiles(definition, fixtures_dir=FIXTURES_DIR):
+    """Where the engine's printed_profile fails one of the ruleset's sample characters
+    (fixtures/<slug>/samples/): it raises, or returns anything but a PrintedProfile whose
+    game-specific part is a frozen dataclass."""
+    engine = definition.engine_module
+    book = rules_book_from_fixtures(definition.slug, fixtures_dir)
+    problems = []
+    for path in sorted((fixtures_dir / definition.slug / "samples").glob("*.json")):
+        roster = json.loads(path.read_text(encoding="utf-8"))
+        rules = book.with_house_rules(roster.get("house_rules") or [])
+        for character in roster.get("characters") or []:
+            where = f"samples/{path.name}, {character.get('name')!r}"
+            try:
+                printed = engine.printed_profile(character, rules)
+            except Exception as error:  # noqa: BLE001 - any failure is what the check reports
+                problems.append(f"{where}: printed_profile raises {error!r}")
+                continue
+            game = getattr(printed, "game", None)
+            if not isinstance(printed, PrintedProfile):
+                problems.append(f"{where}: printed_profile returns {type(printed).__name__}")
+            elif not (is_dataclass(game) and game.__dataclass_params__.frozen):
+                problems.append(f"{where}: its game part is no frozen dataclass")
+    return problems
+
+
+@register(Tags.models)
+def printed_profiles_are_typed(app_configs, **kwargs):
+    errors = []
+    for definition in REGISTRY.values():
+        try:
+            problems = untyped_profiles(definition)
+        except (ImportError, FixtureError, OSError, LookupError, ValueError) as error:
+            problems = [str(error)]
+        errors += [
+            Error(
+                f"Ruleset {definition.slug!r}: {problem}.",
+                hint="printed_profile must return a rules.engines.base.PrintedProfile"
+                " (see docs/adding-a-ruleset.md).",
+                obj=definition.slug,
+                id="rules.E005",
+            )
+            for problem in problems
+        ]
+    return errors

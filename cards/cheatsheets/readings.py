@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from cards.printing.faces_7tv import effect_view, stat_value, words
 from rules.engines.base import RulesBook
 from rules.engines.plain import as_dict, as_list
-from rules.engines.pulp_city import profile_summary
 
 
 @dataclass(frozen=True)
@@ -33,12 +32,13 @@ def type_label(character, rules: RulesBook):
 
 def pulp_alley(character, printed, rules: RulesBook) -> ProfileReading:
     """Health (starred for Followers), then the six skills in book order."""
-    health = printed["health"] or "—"
-    if printed["knocked_out"] and printed["health"]:
+    card = printed.game
+    health = card.health or "—"
+    if card.knocked_out and card.health:
         health += "*"
     return ProfileReading(
-        columns=("Health", *(stat_label(slug, rules) for slug in printed["skills"])),
-        cells=(health, *printed["skills"].values()),
+        columns=("Health", *(stat_label(slug, rules) for slug in card.skills)),
+        cells=(health, *card.skills.values()),
         health=0,
         type_name=type_label(character, rules),
     )
@@ -47,15 +47,16 @@ def pulp_alley(character, printed, rules: RulesBook) -> ProfileReading:
 def seven_tv(character, printed, rules: RulesBook) -> ProfileReading:
     """The card's statistics (a vehicle's own for vehicles); the type with its affiliation,
     the book's profile when the character was renamed, and how many models the line buys."""
-    stats = as_dict(printed.get("stats"))
+    card = printed.game
+    stats = card.stats
     columns = tuple(stat_label(slug, rules) for slug in stats)
     count = as_dict(character.get("profile")).get("count", 1)
-    described = [f"{words(printed.get('affiliation'))} {type_label(character, rules)}".strip()]
-    if printed.get("name") and printed["name"] != character.get("name"):
-        described.append(printed["name"])
+    described = [f"{words(card.affiliation)} {type_label(character, rules)}".strip()]
+    if card.profile_name and card.profile_name != character.get("name"):
+        described.append(card.profile_name)
     if isinstance(count, int) and count > 1:
         described.append(f"{count} models")
-    star_quality = printed.get("star_quality")
+    star_quality = card.star_quality
 
     def with_glyphs(effects):
         """Printed effects with their cost and action in words, as the card back has them."""
@@ -68,12 +69,10 @@ def seven_tv(character, printed, rules: RulesBook) -> ProfileReading:
         type_name=" · ".join(described),
         uses={
             "star_quality": with_glyphs([star_quality] if star_quality else []),
-            "special_effects": with_glyphs(as_list(printed.get("special_effects"))),
-            "stunts": with_glyphs(as_list(printed.get("stunts"))),
+            "special_effects": with_glyphs(card.special_effects),
+            "stunts": with_glyphs(card.stunts),
             "weapon_effects": [
-                str(effect)
-                for attack in as_list(printed.get("attacks"))
-                for effect in as_list(as_dict(attack).get("effects"))
+                str(effect) for attack in card.attacks for effect in as_list(attack.get("effects"))
             ],
         },
     )
@@ -83,23 +82,23 @@ def pulp_city(character, printed, rules: RulesBook) -> ProfileReading:
     """Level, the six traits (Trump Traits marked T), Damage and AP as the engine's roster row
     has them; the type with sides, Origin and sub-faction; the skills, Trump Trait Actions and
     Exclusive Actions (with their notation) for the reference groups."""
-    cells = profile_summary(character, printed, rules).cells
-    described = [type_label(character, rules), " / ".join(as_list(printed.get("sides")))]
-    described += [printed.get("origin") or "", printed.get("team_allegiance") or ""]
+    card, cells = printed.game, printed.cells
+    described = [type_label(character, rules), " / ".join(card.sides)]
+    described += [card.origin or "", card.team_allegiance or ""]
     return ProfileReading(
         columns=tuple(label for label, _ in cells),
         cells=tuple(value for _, value in cells),
         health=next(i for i, (label, _) in enumerate(cells) if label == "Damage"),
         type_name=" · ".join(part for part in described if part),
         uses={
-            "skills": [skill["name"] for skill in as_list(printed.get("skills"))],
-            "trump_actions": [action["name"] for action in as_list(printed.get("trump_actions"))],
+            "skills": [skill["name"] for skill in card.skills],
+            "trump_actions": [action["name"] for action in card.trump_actions],
             "exclusive_actions": [
                 {
                     "name": f"{action['name']} {action['notation']}".strip(),
                     "summary": action["summary"],
                 }
-                for action in as_list(printed.get("exclusive_actions"))
+                for action in card.exclusive_actions
             ],
         },
     )
@@ -109,9 +108,9 @@ def pulp_fiction(character, printed, rules: RulesBook) -> ProfileReading:
     """Side, move, wounds, save, activation dice and Spare Ammo Markers; the type (the
     reference adds whom it serves from the role); the weapons and armour the card names, by
     their library names (the numbers the player wrote are on the stat card)."""
-    printed = as_dict(printed)
-    move, ap = printed.get("move"), printed.get("ap_dice")
-    described = [str(printed.get("type_name") or type_label(character, rules))]
+    card = printed.game
+    cells = (*printed.cells, ("Ammo", str(card.spare_ammo_markers or 0)))
+    described = [str(card.type_name or type_label(character, rules))]
 
     def library_names(kind, items):
         return [
@@ -121,19 +120,12 @@ def pulp_fiction(character, printed, rules: RulesBook) -> ProfileReading:
         ]
 
     return ProfileReading(
-        columns=("Side", "Move", "Wounds", "Save", "AP", "Ammo"),
-        cells=(
-            str(printed.get("side") or "—"),
-            f'{move}"' if move else "—",
-            str(printed.get("wounds") or "—"),
-            str(printed.get("save") or "—"),
-            f"{ap}D6" if ap else "—",
-            str(printed.get("spare_ammo_markers") or 0),
-        ),
-        health=2,
+        columns=tuple(label for label, _ in cells),
+        cells=tuple(value for _, value in cells),
+        health=next(i for i, (label, _) in enumerate(cells) if label == "Wounds"),
         type_name=" · ".join(described),
         uses={
-            "weapons": library_names("weapon", as_list(printed.get("weapons"))),
-            "armour": library_names("armour", as_list(printed.get("armour"))),
+            "weapons": library_names("weapon", card.weapons),
+            "armour": library_names("armour", card.armour),
         },
     )

@@ -116,13 +116,11 @@ def pulp_alley_character(character: dict, rules: RulesBook, *, portrait_uri=None
     }
     if (kind.get("profile") or {}).get("non_combatant"):
         return view  # a second-edition Associate: no dice at all
-    printed = printed_profile(character, rules)
-    view["health"] = printed["health"]
-    view["knocked_out_on_failed_health"] = printed["knocked_out"]
-    view["health_note"] = HEALTH_NOTE if printed["knocked_out"] else None
-    view["skills"] = [
-        (skill_label(slug, rules), value) for slug, value in printed["skills"].items()
-    ]
+    card = printed_profile(character, rules).game
+    view["health"] = card.health
+    view["knocked_out_on_failed_health"] = card.knocked_out
+    view["health_note"] = HEALTH_NOTE if card.knocked_out else None
+    view["skills"] = [(skill_label(slug, rules), value) for slug, value in card.skills.items()]
     return view
 
 

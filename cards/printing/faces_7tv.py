@@ -16,8 +16,9 @@ import math
 from cards.printing.fitting import PARAGRAPH_GAP, WIDTH_SAFETY, Box, Fit, Run, count_lines, fit
 from cards.printing.geometry import MM_PER_PT
 from rules.engines import seven_tv
-from rules.engines.base import RulesBook
+from rules.engines.base import PrintedProfile, RulesBook
 from rules.engines.plain import as_dict, as_list
+from rules.engines.seven_tv_profile import SevenTvCard
 
 PROFILE_TEMPLATE = "7tv-profile.html"
 PROFILE_BACK_TEMPLATE = "7tv-profile-back.html"
@@ -148,34 +149,29 @@ def profile_card(character: dict, rules: RulesBook, *, portrait_uri=None) -> dic
     return profile_view(character, printed, rules, portrait_uri=portrait_uri)
 
 
-def profile_view(character: dict, printed: dict, rules: RulesBook, *, portrait_uri=None):
+def profile_view(
+    character: dict, printed: PrintedProfile[SevenTvCard], rules: RulesBook, *, portrait_uri=None
+):
     """The card's view-model from a printed profile (the engine's output, see profile_card)."""
-    character, printed = as_dict(character), as_dict(printed)
-    base = as_dict(character.get("profile")).get("base")
-    profile = as_dict(rules.entry("profile", base)) if base else {}
-    kind = as_dict(rules.character_type(printed.get("type")))
-    name = str(character.get("name") or profile.get("name") or "Unnamed")
-    stats = as_dict(printed.get("stats"))
+    card = printed.game
+    kind = as_dict(rules.character_type(card.type) if isinstance(card.type, str) else None)
+    name = printed.name
+    stats = card.stats
     health = stats.get("health")
-    attacks = as_list(printed.get("attacks"))
-    bulk = as_dict(printed.get("bulk"))  # none on a customised model
-    star_quality = printed.get("star_quality")
+    attacks = card.attacks
+    bulk = as_dict(card.bulk)  # none on a customised model
+    star_quality = card.star_quality
     return {
         "name": name,
         # The book's profile, when the player named the character something else.
-        "profile_name": profile.get("name") if profile.get("name") not in (None, name) else "",
-        "affiliation": str(printed.get("affiliation") or ""),
+        "profile_name": card.profile_name if card.profile_name not in (None, name) else "",
+        "affiliation": str(card.affiliation or ""),
         "type_name": " ".join(
-            part
-            for part in (
-                words(printed.get("affiliation")),
-                kind.get("name") or words(printed.get("type")),
-            )
-            if part
+            part for part in (words(card.affiliation), kind.get("name") or words(card.type)) if part
         ),
-        "ratings": printed.get("ratings"),
+        "ratings": card.ratings,
         "bulk": f"or {bulk['cost']} for {bulk['size']}" if bulk.get("cost") else "",
-        "genres": genre_names(printed.get("genres"), rules),
+        "genres": genre_names(card.genres, rules),
         "stats": [
             (
                 as_dict(rules.entry("skill", slug)).get("name") or words(slug),
@@ -186,16 +182,14 @@ def profile_view(character: dict, printed: dict, rules: RulesBook, *, portrait_u
         "health": health,
         # One box per Health point to tick off in play, as many as the column has room for.
         "health_boxes": list(range(health)) if isinstance(health, int) and 0 < health <= 4 else [],
-        "move": f'Move {printed["move"]}"' if printed.get("move") not in (None, 6) else "",
+        "move": f'Move {card.move}"' if card.move not in (None, 6) else "",
         "attacks": [
             attack_view(attack, attacks[index + 1] if index + 1 < len(attacks) else None)
             for index, attack in enumerate(attacks)
         ],
         "star_quality": effect_view(star_quality, rules) if star_quality else None,
-        "effects": [
-            effect_view(effect, rules) for effect in as_list(printed.get("special_effects"))
-        ],
-        "stunts": [effect_view(stunt, rules) for stunt in as_list(printed.get("stunts"))],
+        "effects": [effect_view(effect, rules) for effect in card.special_effects],
+        "stunts": [effect_view(stunt, rules) for stunt in card.stunts],
         "portrait_uri": portrait_uri,
     }
 

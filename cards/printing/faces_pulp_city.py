@@ -45,23 +45,24 @@ def shown(value):
 def supreme_card(character: dict, rules: RulesBook, *, portrait_uri=None) -> dict:
     """The Supreme card's view-model: what the engine prints, in the card's order."""
     printed = printed_profile(character, rules)
+    card = printed.game
     return {
-        "name": printed["name"],
-        "level": printed["level"],
-        "sides": [SIDE_WORDS.get(side, side) for side in printed["sides"]],
-        "origin": printed["origin"] or "Origin ?",
-        "team_allegiance": printed["team_allegiance"] or "",
+        "name": printed.name,
+        "level": printed.level,
+        "sides": [SIDE_WORDS.get(side, side) for side in card.sides],
+        "origin": card.origin or "Origin ?",
+        "team_allegiance": card.team_allegiance or "",
         "traits": [
             {"label": row["abbreviation"], "value": shown(row["value"]), "trump": row["trump"]}
-            for row in printed["traits"]
+            for row in card.traits
         ],
-        "damage": shown(printed["damage"]),
-        "ap": shown(printed["ap"]),
-        "skills": [skill["label"] for skill in printed["skills"]],
-        "actions": printed["exclusive_actions"],
-        "team_power": printed["team_power"],
+        "damage": shown(card.damage),
+        "ap": shown(card.ap),
+        "skills": list(printed.ability_names),
+        "actions": card.exclusive_actions,
+        "team_power": card.team_power,
         "trump_actions": [
-            f"{action['name']} {action['notation']}".strip() for action in printed["trump_actions"]
+            f"{action['name']} {action['notation']}".strip() for action in card.trump_actions
         ],
         "flavour": str(as_dict(character).get("flavour") or ""),
         "portrait_uri": portrait_uri,

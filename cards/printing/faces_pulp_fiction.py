@@ -19,8 +19,9 @@ from cards.printing.fitting import WIDTH_SAFETY, Box, Fit, Run, count_lines, fit
 from cards.printing.geometry import MM_PER_PT, Paper
 from cards.printing.tokens import TokenKind, TokenSheet, lay_out
 from rules.engines import pulp_fiction
-from rules.engines.base import RulesBook
-from rules.engines.plain import as_dict, as_list
+from rules.engines.base import PrintedProfile, RulesBook
+from rules.engines.plain import as_dict
+from rules.engines.pulp_fiction_profile import PulpFictionCard
 
 TEMPLATE = "pulp-fiction-card.html"
 BLANK = "____"  # a number the lost charts leave to the player: a line to write it on
@@ -70,51 +71,40 @@ def counted_names(items):
     return " · ".join(f"{name} ×{count}" if count > 1 else name for name, count in counts.items())
 
 
-def reminders(printed):
-    """Short lines for what its type means in play; traits say their own part."""
-    lines = []
-    if printed.get("needs_activation_points"):
-        lines.append("Acts only on an activation point.")
-    if printed.get("spare_ammo") == "shared":
-        lines.append("Shares its side's Spare Ammo Marker.")
-    if not printed.get("drives", True):
-        lines.append("Cannot drive.")
-    return lines
-
-
-def stat_view(character: dict, printed: dict, *, portrait_uri=None) -> dict:
-    character, printed = as_dict(character), as_dict(printed)
-    wounds = printed.get("wounds")
-    tracked = bool(printed.get("wounds_tracked"))
-    unarmed = as_dict(printed.get("unarmed"))
-    ap = printed.get("ap_dice")
-    saves = [as_dict(save) for save in as_list(printed.get("saves"))]
-    serves = printed.get("attached_to")
+def stat_view(
+    character: dict, printed: PrintedProfile[PulpFictionCard], *, portrait_uri=None
+) -> dict:
+    character, card = as_dict(character), printed.game
+    wounds = card.wounds
+    tracked = card.wounds_tracked
+    unarmed = card.unarmed
+    ap = card.ap_dice
+    serves = card.attached_to
     return {
-        "name": str(character.get("name") or "Unnamed"),
-        "type_name": str(printed.get("type_name") or "No figure type"),
-        "side": str(printed.get("side") or ""),
-        "side_name": SIDE_NAMES.get(printed.get("side"), "No side"),
+        "name": printed.name,
+        "type_name": str(card.type_name or "No figure type"),
+        "side": str(card.side or ""),
+        "side_name": SIDE_NAMES.get(card.side, "No side"),
         "serves": f"Serves {serves}" if serves else "",
         "wounds": wounds,
         "wound_boxes": list(range(wounds)) if tracked and 0 < wounds <= MAX_WOUND_BOXES else [],
         "wounds_note": "" if tracked else "One wound: any unsaved hit kills.",
-        "saves": " · ".join(f"{save.get('label')} {save.get('source')}" for save in saves),
+        "saves": " · ".join(f"{save.get('label')} {save.get('source')}" for save in card.saves),
         "stats": [
-            ("Move", inches(printed.get("move")) or BLANK),
+            ("Move", inches(card.move) or BLANK),
             ("Wounds", number(wounds) or "–"),
-            ("Save", printed.get("save") or "–"),
+            ("Save", card.save or "–"),
             ("Unarmed", f"{unarmed.get('attacks')} at {unarmed.get('to_hit')}+"),
             ("AP", f"{ap}D6" if ap else "–"),
-            ("Ammo", number(printed.get("spare_ammo_markers")) or "0"),
+            ("Ammo", number(card.spare_ammo_markers) or "0"),
         ],
-        "weapons": [weapon_view(weapon) for weapon in as_list(printed.get("weapons"))],
+        "weapons": [weapon_view(weapon) for weapon in card.weapons],
         "traits": [
-            {"name": str(as_dict(t).get("name")), "summary": str(as_dict(t).get("summary") or "")}
-            for t in as_list(printed.get("traits"))
+            {"name": str(t.get("name")), "summary": str(t.get("summary") or "")}
+            for t in card.traits
         ],
-        "kit": counted_names(as_list(printed.get("armour")) + as_list(printed.get("equipment"))),
-        "reminders": reminders(printed),
+        "kit": counted_names(card.armour + card.equipment),
+        "reminders": list(printed.notes),
         "flavour": str(character.get("flavour") or ""),
         "portrait_uri": portrait_uri,
     }

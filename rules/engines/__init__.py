@@ -1,9 +1,9 @@
 """One engine per ruleset, named by its definition in rules/rulesets/. See base.py for the
 interface; each engine module exposes `evaluate(roster, rules) -> Report` for a whole force,
-for the card designer `printed_profile(character, rules)` and `character_findings(character,
-rules)`, and for the builder `character_cost(character, rules)`: one roster line's cost before
-roster-wide discounts, `role_choices(character, printed, roster, rules)` and
-`profile_summary(character, printed, rules)` (a typed ProfileSummary)."""
+for the builder, exports, card faces and cheat sheets `printed_profile(character, rules)` (a
+typed PrintedProfile), for the card designer `character_findings(character, rules)`, and for
+the builder `character_cost(character, rules)`: one roster line's cost before roster-wide
+discounts, and `role_choices(character, printed, roster, rules)`."""
 
 from types import ModuleType
 

@@ -129,16 +129,45 @@ class Report:
 
 
 @dataclass(frozen=True)
-class ProfileSummary:
-    """A character's printed profile as readers outside its game see it: the roster builder's
-    row (`cells`, as (label, value) in card order), the plain-text export's `line`, and the
-    `abilities` (or special effects) the card prints, by name. Each engine's
-    `profile_summary(character, printed, rules)` makes one, so no caller guesses the game from
-    the printed dict's keys."""
+class PrintedAbility:
+    """An ability, skill, trait or special effect a card names, and where to read it: a page,
+    or a section heading for a book without page numbers."""
 
+    name: str
+    page: int | None = None
+    section: str | None = None
+    custom: bool = False
+
+    @property
+    def citation(self):
+        return citation(self.page, self.section)
+
+
+@dataclass(frozen=True)
+class PrintedProfile[Game]:
+    """A character's card as its engine prints it, one type for every game so the builder,
+    the exports, the card faces and the cheat sheets read it alike and never guess the game
+    from what it holds. The common part: the `name` and `type_name` the card shows, the
+    character type's `level` and what one character costs (`cost`; None where the game has
+    no points or the type is unknown), the profile as (label, value) `cells` in card order,
+    the plain-text export's `line`, the `abilities` it names with their pages, and short
+    `notes` on what its type means in play. `game` is the game's own card, a frozen
+    dataclass of its engine's (a 7TV card's attacks, a Supreme's Trump Traits…) that only
+    that game's faces and readings open."""
+
+    name: str
+    type_name: str
+    level: int | None
+    cost: int | None
     cells: tuple[tuple[str, str], ...]
     line: str
-    abilities: tuple[str, ...] = ()
+    abilities: tuple[PrintedAbility, ...]
+    game: Game
+    notes: tuple[str, ...] = ()
+
+    @property
+    def ability_names(self):
+        return tuple(ability.name for ability in self.abilities)
 
 
 @dataclass(frozen=True)

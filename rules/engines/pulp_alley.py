@@ -5,7 +5,7 @@ docs/roster-format.md) and a RulesBook; page numbers are the book's printed ones
 from collections import Counter
 from dataclasses import dataclass, field
 
-from rules.engines.base import Budget, Finding, ProfileSummary, Report, RulesBook
+from rules.engines.base import Budget, Finding, PrintedProfile, Report, RulesBook
 from rules.engines.effects import effect_of, number
 from rules.engines.house_rules import with_roster_house_rules
 from rules.engines.plain import (
@@ -21,6 +21,7 @@ from rules.engines.plain import (
 from rules.engines.pulp_alley_campaign import campaign_findings
 from rules.engines.pulp_alley_profile import (
     ability_slugs,
+    character_cost,
     character_findings,
     may_hold,
     printed_profile,
@@ -68,7 +69,6 @@ __all__ = [
     "character_findings",
     "evaluate",
     "printed_profile",
-    "profile_summary",
     "role_choices",
 ]
 
@@ -122,13 +122,7 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
     return Report(rules.ruleset, budget, tuple(league.findings))
 
 
-def character_cost(character: dict, rules: RulesBook) -> int | None:
-    """The slots this character's type costs, before perks such as Mastermind change it."""
-    kind = type_of(as_dict(character), rules)
-    return number(kind.get("cost"), None) if kind else None
-
-
-def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook):
+def role_choices(character: dict, printed: PrintedProfile, roster: dict, rules: RulesBook):
     """Under a perk with no Leader (Mastermind), the type it names may be marked acting
     leader; no other member has a role to choose. As (value, label) pairs."""
     perks = [
@@ -144,30 +138,6 @@ def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook)
         ("", kind.get("name", acting_type)),
         (ACTING_LEADER, f"Acting leader ({name_of(perk)})"),
     ]
-
-
-def profile_summary(character: dict, printed: dict, rules: RulesBook) -> ProfileSummary:
-    """Health (starred when any failed Health check takes the character out) then the six
-    skills; its abilities by name, with the choices Animal and the like make."""
-    star = "*" if printed.get("knocked_out") else ""
-    health = printed.get("health")
-    skills = tuple((k.capitalize(), v) for k, v in as_dict(printed.get("skills")).items())
-    profile = as_dict(as_dict(character).get("profile"))
-    choices = as_dict(profile.get("ability_choices"))
-    return ProfileSummary(
-        cells=(("Health", (health or "—") + star), *skills),
-        line=" · ".join([f"Health {health or '?'}{star}", *(f"{k} {v}" for k, v in skills)]),
-        abilities=tuple(ability_label(rules, slug, choices) for slug in ability_slugs(profile)),
-    )
-
-
-def ability_label(rules, slug, choices):
-    entry = as_dict(rules.entry("ability", slug))
-    label = entry.get("name") or slug
-    picks = choices.get(slug)
-    if isinstance(picks, list) and picks:
-        label += f" ({', '.join(str(pick).capitalize() for pick in picks)})"
-    return label + (" [house rule]" if entry.get("custom") else "")
 
 
 def check_perks(league, choices):

@@ -4,10 +4,11 @@ Profiles hold BASE values, the creation pattern before any ability; abilities wh
 changes dice are applied here when the card is printed, never stored twice."""
 
 from collections import Counter
+from dataclasses import dataclass
 
-from rules.engines.base import Finding, RulesBook
+from rules.engines.base import Finding, PrintedAbility, PrintedProfile, RulesBook
 from rules.engines.dice import ABSENT, DiceError, is_absent, parse_dice, parse_die
-from rules.engines.effects import effect_of
+from rules.engines.effects import effect_of, number
 from rules.engines.plain import (
     article,
     as_dict,
@@ -93,8 +94,20 @@ def picked_skills(choices, slug, spec):
     return picks[: spec.get("count", 0)]
 
 
-def printed_profile(character: dict, rules: RulesBook) -> dict:
-    """Health, the knocked-out flag (d6*) and the six skills as the card prints them."""
+@dataclass(frozen=True)
+class PulpAlleyCard:
+    """What a Pulp Alley card prints beyond the common profile: the Health die (None when
+    unreadable), whether any failed Health check takes the character out (d6*), and the six
+    skills in the book's column order as dice ("2d6", or "—" when struck out)."""
+
+    health: str | None
+    knocked_out: bool
+    skills: dict[str, str]
+
+
+def printed_profile(character: dict, rules: RulesBook) -> PrintedProfile[PulpAlleyCard]:
+    """Health, the knocked-out flag (d6*) and the six skills as the card prints them; its
+    abilities by name, with the choices Animal and the like make."""
     character = as_dict(character)
     profile = as_dict(character.get("profile"))
     pattern = as_dict((type_of(character, rules) or {}).get("profile"))
@@ -123,11 +136,43 @@ def printed_profile(character: dict, rules: RulesBook) -> dict:
         health = f"d{parse_die(health)}"
     except DiceError:
         health = None
-    return {
-        "health": health,
-        "knocked_out": bool(pattern.get("knocked_out_on_failed_health")),
-        "skills": {skill: str(pool) if pool else ABSENT for skill, pool in pools.items()},
-    }
+    card = PulpAlleyCard(
+        health=health,
+        knocked_out=bool(pattern.get("knocked_out_on_failed_health")),
+        skills={skill: str(pool) if pool else ABSENT for skill, pool in pools.items()},
+    )
+    # Health is starred when any failed Health check takes the character out.
+    star = "*" if card.knocked_out else ""
+    skills = tuple((skill_name(skill), value) for skill, value in card.skills.items())
+    kind = type_of(character, rules) or {}
+    return PrintedProfile(
+        name=str(character.get("name") or "Unnamed"),
+        type_name=str(kind.get("name") or character.get("type") or ""),
+        level=kind.get("level"),
+        cost=character_cost(character, rules),
+        cells=(("Health", (health or "—") + star), *skills),
+        line=" · ".join([f"Health {health or '?'}{star}", *(f"{k} {v}" for k, v in skills)]),
+        abilities=tuple(ability_of(rules, slug, choices) for slug in ability_slugs(profile)),
+        game=card,
+    )
+
+
+def character_cost(character: dict, rules: RulesBook) -> int | None:
+    """The slots this character's type costs, before perks such as Mastermind change it."""
+    kind = type_of(as_dict(character), rules)
+    return number(kind.get("cost"), None) if kind else None
+
+
+def ability_of(rules, slug, choices):
+    entry = as_dict(rules.entry("ability", slug))
+    label = entry.get("name") or slug
+    picks = choices.get(slug)
+    if isinstance(picks, list) and picks:
+        label += f" ({', '.join(str(pick).capitalize() for pick in picks)})"
+    custom = bool(entry.get("custom"))
+    return PrintedAbility(
+        label + (" [house rule]" if custom else ""), page_of(entry.get("page")), custom=custom
+    )
 
 
 def character_findings(character: dict, rules: RulesBook) -> list[Finding]:

@@ -10,7 +10,7 @@ both teams, under Megalomaniac)."""
 from collections import Counter
 from math import ceil
 
-from rules.engines.base import Budget, Finding, ProfileSummary, Report, RulesBook
+from rules.engines.base import Budget, Finding, PrintedProfile, Report, RulesBook
 from rules.engines.house_rules import with_roster_house_rules
 from rules.engines.plain import as_dict, as_list, name_of, page_of
 from rules.engines.pulp_city_levels import (
@@ -70,7 +70,6 @@ __all__ = [
     "character_findings",
     "evaluate",
     "printed_profile",
-    "profile_summary",
     "role_choices",
 ]
 
@@ -81,39 +80,9 @@ def character_findings(character: dict, rules: RulesBook) -> list[Finding]:
     return card_findings(supreme) + holder_findings(supreme)
 
 
-def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook):
+def role_choices(character: dict, printed: PrintedProfile, roster: dict, rules: RulesBook):
     """Pulp City has no per-team roles: the leader is simply the Level 3 Supreme."""
     return []
-
-
-def profile_summary(character: dict, printed: dict, rules: RulesBook) -> ProfileSummary:
-    """Level, the six traits (a Trump Trait marked T), Damage and AP as the builder row's
-    cells; the export line adds sides, Origin and sub-faction; the skills by name."""
-    printed = as_dict(printed)
-
-    def shown(value):
-        return "—" if value is None else str(value)
-
-    traits = [
-        (
-            str(row.get("abbreviation") or row.get("name")),
-            shown(row.get("value")) + (" T" if row.get("trump") else ""),
-        )
-        for row in map(as_dict, as_list(printed.get("traits")))
-    ]
-    cells = (
-        ("Level", shown(printed.get("level"))),
-        *traits,
-        ("Damage", shown(printed.get("damage"))),
-        ("AP", shown(printed.get("ap"))),
-    )
-    identity = [" / ".join(map(str, as_list(printed.get("sides")))), printed.get("origin")]
-    identity.append(printed.get("team_allegiance"))
-    line = " · ".join(
-        [*(str(part) for part in identity if part), *(f"{label} {value}" for label, value in cells)]
-    )
-    skills = tuple(str(as_dict(skill).get("label")) for skill in as_list(printed.get("skills")))
-    return ProfileSummary(cells=cells, line=line, abilities=skills)
 
 
 def evaluate(roster: dict, rules: RulesBook) -> Report:

@@ -9,7 +9,7 @@ the book's partial cards without retyping what the book knows."""
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rules.engines.base import Finding, RulesBook
+from rules.engines.base import Finding, PrintedAbility, PrintedProfile, RulesBook
 from rules.engines.effects import effect_of, is_count
 from rules.engines.plain import as_dict, as_list, name_of, page_of
 
@@ -37,7 +37,14 @@ PROFILE_FIELDS = (
 )
 ATTACK_CODES = {"pr": "Pr", "r": "R", "bl": "Bl", "sbl": "SBl", "au": "Au", "close": ""}
 
-__all__ = ["Supreme", "card_findings", "character_cost", "printed_profile", "read_supreme"]
+__all__ = [
+    "PulpCityCard",
+    "Supreme",
+    "card_findings",
+    "character_cost",
+    "printed_profile",
+    "read_supreme",
+]
 
 
 def subject_of(character):
@@ -247,9 +254,74 @@ def trump_actions(supreme: Supreme):
     return rows
 
 
-def printed_profile(character: dict, rules: RulesBook) -> dict:
-    """What the Supreme's card shows, from the rules data and the player's entries."""
+@dataclass(frozen=True)
+class PulpCityCard:
+    """What a Supreme card prints beyond the common profile (Game Guide p.8), as plain data:
+    its base Supreme, the card fields not yet known (`missing`), sides, Origin and Team
+    Allegiance by name, the six trait rows, Damage, AP, strikes a round, skills, Exclusive
+    Actions in the book's notation, Team Power, the Trump Trait Actions it may take and the
+    Resources it holds."""
+
+    base: str | None
+    missing: list[str]
+    sides: list[str]
+    origin: str | None
+    team_allegiance: str | None
+    traits: list[dict]
+    damage: int | None
+    ap: int | None
+    strikes_per_round: int | None
+    skills: list[dict]
+    exclusive_actions: list[dict]
+    team_power: dict | None
+    trump_actions: list[dict]
+    resources: list[dict]
+
+
+def printed_profile(character: dict, rules: RulesBook) -> PrintedProfile[PulpCityCard]:
+    """What the Supreme's card shows, from the rules data and the player's entries: Level,
+    the six traits (a Trump Trait marked T), Damage and AP as cells; the export line adds
+    sides, Origin and sub-faction; the skills by name."""
     supreme = read_supreme(character, rules)
+    card = supreme_card(supreme)
+    traits = [
+        (str(row.get("abbreviation") or row.get("name")), shown(row.get("value")) + trump_mark(row))
+        for row in card.traits
+    ]
+    cells = (
+        ("Level", shown(supreme.level or None)),
+        *traits,
+        ("Damage", shown(card.damage)),
+        ("AP", shown(card.ap)),
+    )
+    identity = [" / ".join(card.sides), card.origin, card.team_allegiance]
+    return PrintedProfile(
+        name=supreme.subject,
+        type_name=str(as_dict(supreme.type).get("name") or supreme.character.get("type") or ""),
+        level=supreme.level or None,
+        cost=supreme.level or None,
+        cells=cells,
+        line=" · ".join(
+            [*(str(part) for part in identity if part), *(f"{k} {v}" for k, v in cells)]
+        ),
+        abilities=tuple(
+            PrintedAbility(skill["label"], skill["page"], custom=skill["custom"])
+            for skill in card.skills
+        ),
+        game=card,
+    )
+
+
+def shown(value):
+    return "—" if value is None else str(value)
+
+
+def trump_mark(row):
+    return " T" if row.get("trump") else ""
+
+
+def supreme_card(supreme: Supreme) -> PulpCityCard:
+    rules = supreme.rules
     skills = [
         {
             "slug": line.get("skill"),
@@ -258,6 +330,8 @@ def printed_profile(character: dict, rules: RulesBook) -> dict:
             "label": skill_label(
                 name_of(entry) if entry else str(line.get("skill")), line.get("x")
             ),
+            "page": page_of(as_dict(entry).get("page")),
+            "custom": bool(as_dict(entry).get("custom")),
         }
         for line, entry in supreme.skills
     ]
@@ -266,20 +340,18 @@ def printed_profile(character: dict, rules: RulesBook) -> dict:
     actions = [as_dict(action) for action in as_list(supreme.card.get("exclusive_actions"))]
     power = as_dict(supreme.card.get("team_power"))
     profile = as_dict(as_dict(supreme.type).get("profile"))
-    return {
-        "name": supreme.subject,
-        "level": supreme.level or None,
-        "base": supreme.base_slug,
-        "missing": missing_fields(supreme),
-        "sides": [SIDE_NAMES[side] for side in supreme.sides],
-        "origin": name_of(origin) if origin else supreme.origin,
-        "team_allegiance": name_of(allegiance) if allegiance else supreme.sub_faction,
-        "traits": trait_rows(supreme),
-        "damage": whole(supreme.card.get("damage")),
-        "ap": whole(supreme.card.get("ap")),
-        "strikes_per_round": whole(profile.get("strikes_per_round")),
-        "skills": skills,
-        "exclusive_actions": [
+    return PulpCityCard(
+        base=supreme.base_slug,
+        missing=missing_fields(supreme),
+        sides=[SIDE_NAMES[side] for side in supreme.sides],
+        origin=name_of(origin) if origin else supreme.origin,
+        team_allegiance=name_of(allegiance) if allegiance else supreme.sub_faction,
+        traits=trait_rows(supreme),
+        damage=whole(supreme.card.get("damage")),
+        ap=whole(supreme.card.get("ap")),
+        strikes_per_round=whole(profile.get("strikes_per_round")),
+        skills=skills,
+        exclusive_actions=[
             {
                 "name": str(action.get("name") or "?"),
                 "notation": notation(action, rules),
@@ -287,14 +359,14 @@ def printed_profile(character: dict, rules: RulesBook) -> dict:
             }
             for action in actions
         ],
-        "team_power": {
+        team_power={
             "name": str(power.get("name") or ""),
             "summary": str(power.get("summary") or ""),
         }
         if power
         else None,
-        "trump_actions": trump_actions(supreme),
-        "resources": [
+        trump_actions=trump_actions(supreme),
+        resources=[
             {
                 "slug": slug,
                 "name": name_of(entry) if entry else slug,
@@ -303,7 +375,7 @@ def printed_profile(character: dict, rules: RulesBook) -> dict:
             }
             for slug, entry in supreme.resources
         ],
-    }
+    )
 
 
 def missing_fields(supreme: Supreme):

@@ -7,15 +7,16 @@ because the source has no page numbers."""
 
 from collections import defaultdict
 
-from rules.engines.base import Budget, Finding, ProfileSummary, Report, RulesBook
+from rules.engines.base import Budget, Finding, PrintedAbility, PrintedProfile, Report, RulesBook
 from rules.engines.house_rules import with_roster_house_rules
-from rules.engines.plain import article, as_dict, as_list, counted, plural
+from rules.engines.plain import article, as_dict, as_list, counted, name_of, page_of, plural
 from rules.engines.pulp_fiction_profile import (
     ATTACHED_TO,
     SIDES,
     WEAPON_STATS,
+    PulpFictionCard,
     character_findings,
-    printed_profile,
+    printed_card,
     read_figure,
 )
 
@@ -56,7 +57,6 @@ __all__ = [
     "character_findings",
     "evaluate",
     "printed_profile",
-    "profile_summary",
     "role_choices",
     "token_counts",
 ]
@@ -67,7 +67,7 @@ def character_cost(character: dict, rules: RulesBook) -> None:
     return None
 
 
-def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook):
+def role_choices(character: dict, printed: PrintedProfile, roster: dict, rules: RulesBook):
     """A Secondary Character picks the Main Character it serves, a Monster its Villain, from
     the band's figures of that type. As (value, label) pairs; [] for figures that serve no one."""
     character = as_dict(character)
@@ -102,28 +102,58 @@ def token_counts(roster: dict, rules: RulesBook) -> dict[str, int]:
     }
 
 
-def profile_summary(character: dict, printed: dict, rules: RulesBook) -> ProfileSummary:
-    """Side, Move, Wounds, Save and activation dice as the builder row's cells; the line adds
-    the type and the weapons; the traits by name."""
-    printed = as_dict(printed)
-    move = printed.get("move")
+def printed_profile(character: dict, rules: RulesBook) -> PrintedProfile[PulpFictionCard]:
+    """The stat card: side, Move, Wounds, Save and activation dice as cells; the line adds
+    the type and the weapons; the traits by name. No figure has a cost."""
+    character = as_dict(character)
+    figure = read_figure(character, rules)
+    card = printed_card(figure)
     cells = (
-        ("Side", str(printed.get("side") or "—")),
-        ("Move", f'{move}"' if move else "—"),
-        ("Wounds", str(printed.get("wounds") or "—")),
-        ("Save", str(printed.get("save") or "—")),
-        ("AP", f"{printed['ap_dice']}D6" if printed.get("ap_dice") else "—"),
+        ("Side", str(card.side or "—")),
+        ("Move", f'{card.move}"' if card.move else "—"),
+        ("Wounds", str(card.wounds or "—")),
+        ("Save", str(card.save or "—")),
+        ("AP", f"{card.ap_dice}D6" if card.ap_dice else "—"),
     )
-    weapons = [str(as_dict(weapon).get("name")) for weapon in as_list(printed.get("weapons"))]
+    weapons = [str(weapon.get("name")) for weapon in card.weapons]
     line = " · ".join(
         [
-            str(printed.get("type_name") or "No type"),
+            str(card.type_name or "No type"),
             *(f"{label} {value}" for label, value in cells),
             *([", ".join(weapons)] if weapons else []),
         ]
     )
-    traits = tuple(str(as_dict(trait).get("name")) for trait in as_list(printed.get("traits")))
-    return ProfileSummary(cells=cells, line=line, abilities=traits)
+    return PrintedProfile(
+        name=str(character.get("name") or "Unnamed"),
+        type_name=str(card.type_name or character.get("type") or ""),
+        level=None,
+        cost=None,
+        cells=cells,
+        line=line,
+        abilities=tuple(
+            PrintedAbility(
+                name_of(trait),
+                page_of(trait.get("page")),
+                trait.get("section"),
+                custom=bool(trait.get("custom")),
+            )
+            for trait in figure.traits
+        ),
+        game=card,
+        notes=reminders(card),
+    )
+
+
+def reminders(card: PulpFictionCard):
+    """Short lines for what its type means in play; traits say their own part."""
+    lines = []
+    if card.needs_activation_points:
+        lines.append("Acts only on an activation point.")
+    if card.spare_ammo == "shared":
+        lines.append("Shares its side's Spare Ammo Marker.")
+    if not card.drives:
+        lines.append("Cannot drive.")
+    return tuple(lines)
 
 
 def evaluate(roster: dict, rules: RulesBook) -> Report:

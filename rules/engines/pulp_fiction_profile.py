@@ -28,7 +28,14 @@ KIT_SECTIONS = {
     "equipment": KIT_SECTION,
 }
 
-__all__ = ["Figure", "character_findings", "printed_profile", "read_figure", "subject_of"]
+__all__ = [
+    "Figure",
+    "PulpFictionCard",
+    "character_findings",
+    "printed_card",
+    "read_figure",
+    "subject_of",
+]
 
 
 def subject_of(character):
@@ -490,20 +497,50 @@ def note_house_rules(figure):
         )
 
 
-def printed_profile(character: dict, rules: RulesBook) -> dict:
-    """The stat card: every value derived from the type, traits and kit."""
-    figure = read_figure(character, rules)
-    return {
-        "type": as_dict(figure.kind).get("slug"),
-        "type_name": figure.type_name,
-        "side": figure.side,
-        "move": figure.move,
-        "wounds": figure.wounds,
-        "wounds_tracked": bool(figure.type_rules.get("multi_wound")),
-        "saves": figure.saves,
-        "save": figure.saves[0]["label"] if figure.saves else None,
-        "unarmed": figure.unarmed,
-        "traits": [
+@dataclass(frozen=True)
+class PulpFictionCard:
+    """The stat card beyond the common profile, every value derived from the type, traits
+    and kit: the type (slug and name), side, Move, wounds (and whether they are tracked),
+    saves, the unarmed attack, traits, weapons, armour and equipment as plain dicts, Spare
+    Ammo, whether the figure acts only on activation points, its activation dice and
+    initiative bonus, whether it drives, its longest range and whom it serves."""
+
+    type: str | None
+    type_name: str | None
+    side: str | None
+    move: int | None
+    wounds: int
+    wounds_tracked: bool
+    saves: list[dict]
+    save: str | None
+    unarmed: dict
+    traits: list[dict]
+    weapons: list[dict]
+    armour: list[dict]
+    equipment: list[dict]
+    spare_ammo: str
+    spare_ammo_markers: int
+    needs_activation_points: bool
+    ap_dice: int
+    initiative_bonus: int
+    drives: bool
+    max_range_inches: int | None
+    attached_to: str | None
+
+
+def printed_card(figure: Figure) -> PulpFictionCard:
+    """The stat card of one read figure (see read_figure)."""
+    return PulpFictionCard(
+        type=as_dict(figure.kind).get("slug"),
+        type_name=figure.type_name,
+        side=figure.side,
+        move=figure.move,
+        wounds=figure.wounds,
+        wounds_tracked=bool(figure.type_rules.get("multi_wound")),
+        saves=figure.saves,
+        save=figure.saves[0]["label"] if figure.saves else None,
+        unarmed=figure.unarmed,
+        traits=[
             {
                 "slug": t["slug"],
                 "name": name_of(t),
@@ -512,21 +549,21 @@ def printed_profile(character: dict, rules: RulesBook) -> dict:
             }
             for t in figure.traits
         ],
-        "weapons": figure.weapons,
-        "armour": figure.armour,
-        "equipment": [
+        weapons=figure.weapons,
+        armour=figure.armour,
+        equipment=[
             {"slug": item["slug"], "name": name_of(item), "custom": bool(item.get("custom"))}
             for item in figure.equipment
         ],
-        "spare_ammo": figure.type_rules.get("spare_ammo") or "none",
-        "spare_ammo_markers": figure.spare_ammo_markers,
-        "needs_activation_points": figure.lesser,
-        "ap_dice": figure.ap_dice,
-        "initiative_bonus": figure.initiative_bonus,
-        "drives": figure.drives,
-        "max_range_inches": figure.max_range,
-        "attached_to": figure.attached_to,
-    }
+        spare_ammo=figure.type_rules.get("spare_ammo") or "none",
+        spare_ammo_markers=figure.spare_ammo_markers,
+        needs_activation_points=figure.lesser,
+        ap_dice=figure.ap_dice,
+        initiative_bonus=figure.initiative_bonus,
+        drives=figure.drives,
+        max_range_inches=figure.max_range,
+        attached_to=figure.attached_to,
+    )
 
 
 def character_findings(character: dict, rules: RulesBook) -> list[Finding]:

@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 from math import ceil
 
-from rules.engines.base import Budget, Finding, ProfileSummary, Report, RulesBook
+from rules.engines.base import Budget, Finding, PrintedAbility, PrintedProfile, Report, RulesBook
 from rules.engines.effects import is_count, number
 from rules.engines.house_rules import with_roster_house_rules
 from rules.engines.plain import as_dict, as_list, counted, name_of
@@ -15,9 +15,10 @@ from rules.engines.seven_tv_pricing import FELLOWSHIP, line_cost, price_cast
 from rules.engines.seven_tv_profile import (
     CAST_PAGE,
     VEHICLE,
+    SevenTvCard,
     character_findings,
     genre_name,
-    printed_profile,
+    printed_card,
     read_line,
 )
 
@@ -50,7 +51,6 @@ __all__ = [
     "character_findings",
     "evaluate",
     "printed_profile",
-    "profile_summary",
     "role_choices",
 ]
 
@@ -90,15 +90,14 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
     return Report(rules.ruleset, budget, tuple(findings))
 
 
-def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook):
+def role_choices(character: dict, printed: PrintedProfile, roster: dict, rules: RulesBook):
     """An Extra may be the free Fellowship Extra; a profile with the Sidekick effect names its
     boss among the cast's Stars and Co-Stars. As (value, label) pairs; [] for none."""
     character = as_dict(character)
     choices = []
     if character.get("type") == "extra":
         choices.append((FELLOWSHIP, "Free Fellowship Extra"))
-    effects = as_list(as_dict(printed).get("special_effects"))
-    if any(as_dict(effect).get("ref") == SIDEKICK_REF for effect in effects):
+    if any(effect.get("ref") == SIDEKICK_REF for effect in printed.game.special_effects):
         choices += [
             (f"{SIDEKICK_OF}{other['name']}", f"Sidekick of {other['name']}")
             for other in map(as_dict, as_list(as_dict(roster).get("characters")))
@@ -107,26 +106,37 @@ def role_choices(character: dict, printed: dict, roster: dict, rules: RulesBook)
     return [("", "No role"), *choices] if choices else []
 
 
-def profile_summary(character: dict, printed: dict, rules: RulesBook) -> ProfileSummary:
-    """The printed statistics then Move; the line adds the models bought and the ratings a
-    model; the star quality and special effects by name."""
-    cells = tuple((k.capitalize(), v) for k, v in as_dict(printed.get("stats")).items())
-    if printed.get("move"):
-        cells += (("Move", f'{printed["move"]}"'),)
-    line = " · ".join(
-        [
-            *(f"{k} {v}" for k, v in cells),
-            f"{counted(printed.get('ratings') or 0, 'rating')} a model",
-        ]
+def printed_profile(character: dict, rules: RulesBook) -> PrintedProfile[SevenTvCard]:
+    """The card as printed, customisation applied: the statistics then Move as cells; the
+    line adds the models bought and the ratings a model; the star quality and special
+    effects by name."""
+    character = as_dict(character)
+    line = read_line(character, rules)
+    card = printed_card(line, rules)
+    cells = tuple((k.capitalize(), v) for k, v in card.stats.items())
+    if card.move:
+        cells += (("Move", f'{card.move}"'),)
+    text = " · ".join(
+        [*(f"{k} {v}" for k, v in cells), f"{counted(card.ratings or 0, 'rating')} a model"]
     )
-    count = as_dict(as_dict(character).get("profile")).get("count")
-    if is_count(count) and count > 1:
-        line = f"{count} models · {line}"
-    effects = [printed.get("star_quality"), *as_list(printed.get("special_effects"))]
-    return ProfileSummary(
+    if line.count > 1:
+        text = f"{line.count} models · {text}"
+    effects = [card.star_quality, *card.special_effects]
+    slug = character.get("type")
+    kind = as_dict(rules.character_type(slug) if isinstance(slug, str) else None)
+    return PrintedProfile(
+        name=str(character.get("name") or card.profile_name or "Unnamed"),
+        type_name=str(kind.get("name") or slug or ""),
+        level=None,
+        cost=line_cost(line),
         cells=cells,
-        line=line,
-        abilities=tuple(effect["name"] for effect in map(as_dict, effects) if effect),
+        line=text,
+        abilities=tuple(
+            PrintedAbility(effect["name"], effect["page"], custom=effect["custom"])
+            for effect in effects
+            if effect
+        ),
+        game=card,
     )
 
 

@@ -33,7 +33,7 @@ SHAPE_WORDS = {dict: "an object", list: "a list", int: "a whole number"}
 CAST_PAGE = 22
 CARDS_PAGE = 207
 
-__all__ = ["Line", "character_findings", "printed_profile", "read_line", "subject_of"]
+__all__ = ["Line", "SevenTvCard", "character_findings", "printed_card", "read_line", "subject_of"]
 
 
 def subject_of(character):
@@ -575,28 +575,53 @@ def effect_name(rules, ref, entry):
     return re.sub(r"\bX\b", value, name)
 
 
-def printed_profile(character: dict, rules: RulesBook) -> dict:
-    """The card as printed, customisation applied. An unknown profile gives empty values."""
-    line = read_line(character, rules)
+@dataclass(frozen=True)
+class SevenTvCard:
+    """What a 7TV card prints beyond the common profile, customisation applied: the book's
+    profile (`profile_name`, its slug `base`, its `type` and affiliation), genres (with
+    whether the book text lost them), the statistics by slug, Move in inches, the attacks,
+    special effects, star quality and stunts as the card shows them (plain dicts), the
+    ratings a model, its bulk price {size, cost} and whether it was customised. An unknown
+    profile gives empty values."""
+
+    profile_name: str | None
+    base: str | None
+    type: str | None
+    affiliation: str | None
+    genres: list
+    genres_unknown: bool
+    stats: dict
+    move: int | None
+    attacks: list
+    special_effects: list
+    star_quality: dict | None
+    stunts: list
+    ratings: int | None
+    bulk: dict | None
+    customised: bool
+
+
+def printed_card(line: Line, rules: RulesBook) -> SevenTvCard:
+    """The card of one read line (see read_line)."""
     data = line.data
     star_quality = data.get("star_quality")
-    return {
-        "name": as_dict(line.entry).get("name"),
-        "base": line.slug,
-        "type": line.kind or as_dict(character).get("type"),
-        "affiliation": data.get("affiliation"),
-        "genres": list(line.genres),
-        "genres_unknown": line.genres_unknown,
-        "stats": dict(line.stats),
-        "move": line.move,
-        "attacks": line.attacks,
-        "special_effects": [effect_view(rules, ref) for ref in line.effects],
-        "star_quality": effect_view(rules, {"ref": star_quality}) if star_quality else None,
-        "stunts": [effect_view(rules, ref) for ref in as_list(data.get("stunts"))],
-        "ratings": line.ratings,
-        "bulk": line.bulk,
-        "customised": line.customised,
-    }
+    return SevenTvCard(
+        profile_name=as_dict(line.entry).get("name"),
+        base=line.slug,
+        type=line.kind or as_dict(line.character).get("type"),
+        affiliation=data.get("affiliation"),
+        genres=list(line.genres),
+        genres_unknown=line.genres_unknown,
+        stats=dict(line.stats),
+        move=line.move,
+        attacks=line.attacks,
+        special_effects=[effect_view(rules, ref) for ref in line.effects],
+        star_quality=effect_view(rules, {"ref": star_quality}) if star_quality else None,
+        stunts=[effect_view(rules, ref) for ref in as_list(data.get("stunts"))],
+        ratings=line.ratings,
+        bulk=line.bulk,
+        customised=line.customised,
+    )
 
 
 def character_findings(character: dict, rules: RulesBook) -> list[Finding]:

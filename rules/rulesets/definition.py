@@ -32,8 +32,8 @@ class RulesetDefinition:
     schema by rosters/schema.py). The checks find all of them from the slug."""
 
     slug: str
-    # The roster engine: a module with evaluate, printed_profile, character_findings,
-    # character_cost, role_choices, profile_summary and EFFECT_KEYS (see rules/engines/base.py).
+    # The roster engine: a module with evaluate, printed_profile (a PrintedProfile),
+    # character_findings, character_cost, role_choices and EFFECT_KEYS (see rules/engines/base.py).
     engine: str
     # The Card Designer form class (a cards.designers.base.DesignerForm).
     designer: str

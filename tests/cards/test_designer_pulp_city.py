@@ -55,15 +55,15 @@ def test_a_designed_supreme_becomes_a_complete_card(rules):
         {"skill": "super-duo", "x": "Stalk"},
     ]
     assert character_findings(character, rules) == []
-    printed = printed_profile(character, rules)
-    assert printed["exclusive_actions"][0]["notation"] == "(R Energy vs. Agility / rng 10 / AP 3)"
-    assert printed["missing"] == []
+    printed = printed_profile(character, rules).game
+    assert printed.exclusive_actions[0]["notation"] == "(R Energy vs. Agility / rng 10 / AP 3)"
+    assert printed.missing == []
 
 
 def test_blank_fields_leave_the_named_supremes_values(rules):
     character = posted(rules, base="solar", origin="nature").character_data()
     assert character["profile"] == {"base": "solar", "origin": "nature"}
-    assert printed_profile(character, rules)["ap"] == 6
+    assert printed_profile(character, rules).game.ap == 6
 
 
 def test_a_saved_supreme_opens_with_its_values(rules):

@@ -3,6 +3,7 @@ house rule could hand them: hypothesis builds them from the game's own vocabular
 library slugs, profile keys, effect keys) mixed with values of the wrong shape, and each entry
 point must answer in its documented form without raising."""
 
+from dataclasses import is_dataclass
 from functools import cache
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rosters.schema import ruleset_part
-from rules.engines.base import Budget, Finding, ProfileSummary, Report
+from rules.engines.base import Budget, Finding, PrintedAbility, PrintedProfile, Report
 from rules.fixture_book import rules_book_from_fixtures
 from rules.rulesets import REGISTRY
 
@@ -134,15 +135,18 @@ def test_every_character_entry_point_survives_any_character(slug):
         roster, character = pair
         book = rules(slug)
         printed = engine.printed_profile(character, book)
-        assert isinstance(printed, dict)
+        assert isinstance(printed, PrintedProfile) and isinstance(printed.line, str)
+        assert isinstance(printed.name, str) and isinstance(printed.type_name, str)
+        assert printed.cost is None or isinstance(printed.cost, int)
+        assert all(isinstance(label, str) for label, _ in printed.cells)
+        assert all(isinstance(ability, PrintedAbility) for ability in printed.abilities)
+        assert all(isinstance(name, str) for name in printed.ability_names)
+        assert all(isinstance(note, str) for note in printed.notes)
+        # The game's own part is a frozen dataclass too: nothing downstream guesses keys.
+        assert is_dataclass(printed.game) and printed.game.__dataclass_params__.frozen
         assert all(isinstance(f, Finding) for f in engine.character_findings(character, book))
-        cost = engine.character_cost(character, book)
-        assert cost is None or isinstance(cost, int)
+        assert engine.character_cost(character, book) == printed.cost
         roles = engine.role_choices(character, printed, roster, book)
         assert all(isinstance(value, str) and isinstance(label, str) for value, label in roles)
-        summary = engine.profile_summary(character, printed, book)
-        assert isinstance(summary, ProfileSummary) and isinstance(summary.line, str)
-        assert all(isinstance(label, str) for label, _ in summary.cells)
-        assert all(isinstance(name, str) for name in summary.abilities)
 
     check()

@@ -165,3 +165,28 @@ def test_an_effect_key_an_engine_reads_needs_a_shape(monkeypatch):
 
 def test_the_shipped_fixtures_have_every_effect_in_shape():
     assert checks.fixture_effects_have_their_shapes(None) == []
+
+
+def test_every_engine_prints_the_sample_characters_as_the_shared_type():
+    assert checks.printed_profiles_are_typed(None) == []
+
+
+def test_an_engine_printing_an_untyped_dict_fails_the_check(monkeypatch):
+    """A game whose card is a bare dict would send the builder and faces back to guessing."""
+    engine = REGISTRY["pulp-alley"].engine_module
+    monkeypatch.setattr(engine, "printed_profile", lambda character, rules: {"health": "d8"})
+    errors = checks.printed_profiles_are_typed(None)
+    assert {error.id for error in errors} == {"rules.E005"}
+    assert (
+        "Ruleset 'pulp-alley': samples/captain-wolf.json, 'Captain Wolf': printed_profile"
+        " returns dict." in messages(errors)
+    )
+
+
+def test_an_engine_that_raises_on_a_sample_character_fails_the_check(monkeypatch):
+    def broken(character, rules):
+        raise KeyError("skills")
+
+    monkeypatch.setattr(REGISTRY["7tv"].engine_module, "printed_profile", broken)
+    errors = checks.printed_profiles_are_typed(None)
+    assert errors and all("printed_profile raises KeyError('skills')" in e.msg for e in errors)

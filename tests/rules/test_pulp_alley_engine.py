@@ -121,9 +121,9 @@ BOOK_LINES = {
 
 
 def printed_line(character, book):
-    printed = printed_profile(character, book)
-    health = printed["health"] + ("*" if printed["knocked_out"] else "")
-    return " ".join([health, *printed["skills"].values()])
+    printed = printed_profile(character, book).game
+    health = printed.health + ("*" if printed.knocked_out else "")
+    return " ".join([health, *printed.skills.values()])
 
 
 @pytest.mark.parametrize("name", BOOK_LINES)
@@ -139,16 +139,16 @@ def test_printed_profile_of_henchman_24_adds_fierce_to_a_follower(book):
 
 
 def test_printed_profile_lists_the_skills_in_the_books_column_order(book):
-    printed = printed_profile(leader(), book)
-    assert list(printed["skills"]) == list(SKILLS)
-    assert printed["knocked_out"] is False
+    printed = printed_profile(leader(), book).game
+    assert list(printed.skills) == list(SKILLS)
+    assert printed.knocked_out is False
 
 
 def test_extraordinary_raises_the_chosen_d8_skill_to_d10_on_the_card(book):
     hero = leader(
         "Doc", "extraordinary", "sharp", "brash", ability_choices={"extraordinary": ["might"]}
     )
-    assert printed_profile(hero, book)["skills"]["might"] == "2d10"
+    assert printed_profile(hero, book).game.skills["might"] == "2d10"
     assert character_findings(hero, book) == []
 
 
@@ -161,14 +161,14 @@ def test_a_house_rule_effect_prints_like_a_built_in_one(book):
     two_guns = {"kind": "ability", "slug": "house-two-guns", "name": "Two Guns", "level": 2}
     house_book = book.with_house_rules([{**two_guns, "effect": {"add_dice": {"shoot": 2}}}])
     gunman = ally("Gunman", "house-two-guns")
-    assert printed_profile(gunman, house_book)["skills"]["shoot"] == "4d6"
+    assert printed_profile(gunman, house_book).game.skills["shoot"] == "4d6"
 
 
 def test_a_half_built_card_still_prints(book):
-    printed = printed_profile({"type": "ally", "profile": {"skills": {"brawl": "2d6"}}}, book)
-    assert printed["health"] is None
-    assert printed["skills"]["brawl"] == "2d6"
-    assert printed["skills"]["cunning"] == "—"
+    printed = printed_profile({"type": "ally", "profile": {"skills": {"brawl": "2d6"}}}, book).game
+    assert printed.health is None
+    assert printed.skills["brawl"] == "2d6"
+    assert printed.skills["cunning"] == "—"
 
 
 # ---- Every finding code: one roster that triggers it ---------------------------------------

@@ -18,13 +18,14 @@ def codes(character, rules):
 
 
 def test_a_card_marks_its_trump_traits_and_lists_skill_values(rules):
-    card = printed_profile(
+    printed = printed_profile(
         supreme(
             "Blaze", 2, trump_traits=["energy"], skills=[{"skill": "blitzer", "x": 2}, "mechanical"]
         ),
         rules,
     )
-    energy = next(row for row in card["traits"] if row["slug"] == "energy")
+    card = printed.game
+    energy = next(row for row in card.traits if row["slug"] == "energy")
     assert energy == {
         "slug": "energy",
         "name": "Energy",
@@ -32,7 +33,7 @@ def test_a_card_marks_its_trump_traits_and_lists_skill_values(rules):
         "value": 4,
         "trump": True,
     }
-    assert [row["name"] for row in card["traits"]] == [
+    assert [row["name"] for row in card.traits] == [
         "Strength",
         "Defense",
         "Energy",
@@ -40,15 +41,15 @@ def test_a_card_marks_its_trump_traits_and_lists_skill_values(rules):
         "Mind",
         "Spirit",
     ]
-    assert [skill["label"] for skill in card["skills"]] == ["Blitzer 2", "Mechanical"]
-    assert (card["level"], card["damage"], card["ap"], card["sides"], card["origin"]) == (
+    assert printed.ability_names == ("Blitzer 2", "Mechanical")
+    assert (printed.level, card.damage, card.ap, card.sides, card.origin) == (
         2,
         8,
         5,
         ["Heroes"],
         "Science",
     )
-    assert card["missing"] == []
+    assert card.missing == []
 
 
 @pytest.mark.parametrize(
@@ -56,8 +57,8 @@ def test_a_card_marks_its_trump_traits_and_lists_skill_values(rules):
     [(1, ["Power-up*"]), (2, ["Power-up*", "Throw"]), (3, ["Power-up*", "Throw", "Headbutt"])],
 )
 def test_trump_actions_open_by_level(rules, level, expected):
-    card = printed_profile(supreme("Brute", level, trump_traits=["strength"]), rules)
-    assert [action["name"] for action in card["trump_actions"]] == expected
+    card = printed_profile(supreme("Brute", level, trump_traits=["strength"]), rules).game
+    assert [action["name"] for action in card.trump_actions] == expected
 
 
 def test_exclusive_actions_print_in_the_books_notation(rules):
@@ -71,8 +72,8 @@ def test_exclusive_actions_print_in_the_books_notation(rules):
         "summary": "A searing look.",
     }
     blast = {"name": "Nova", "attack": {"type": "sbl", "radius": 2}, "ap": "3"}
-    card = printed_profile(supreme("Blaze", 2, exclusive_actions=[action, blast]), rules)
-    assert [row["notation"] for row in card["exclusive_actions"]] == [
+    card = printed_profile(supreme("Blaze", 2, exclusive_actions=[action, blast]), rules).game
+    assert [row["notation"] for row in card.exclusive_actions] == [
         "(Pr Energy vs. Agility / rng 12 / AP 3)",
         "(SBl2 / AP 3)",
     ]
@@ -84,11 +85,11 @@ def test_a_book_supreme_fills_in_what_the_player_leaves_out(rules):
         "type": "level-2",
         "profile": {"base": "solar", "origin": "nature", "damage": 9},
     }
-    card = printed_profile(solar, rules)
-    assert (card["ap"], card["origin"], card["damage"]) == (6, "Nature", 9)
-    assert card["exclusive_actions"][0]["notation"] == "(SBl2 / AP 3)"
-    assert [action["name"] for action in card["trump_actions"]] == ["Power-up*", "Leech*"]
-    assert card["missing"] == ["traits"]
+    card = printed_profile(solar, rules).game
+    assert (card.ap, card.origin, card.damage) == (6, "Nature", 9)
+    assert card.exclusive_actions[0]["notation"] == "(SBl2 / AP 3)"
+    assert [action["name"] for action in card.trump_actions] == ["Power-up*", "Leech*"]
+    assert card.missing == ["traits"]
     findings = character_findings(solar, rules)
     assert [f.code for f in findings] == ["card-incomplete"]
     assert "traits" in findings[0].message

@@ -15,7 +15,6 @@ from rules.engines.pulp_fiction import (
     character_findings,
     evaluate,
     printed_profile,
-    profile_summary,
     role_choices,
 )
 from rules.fixture_book import rules_book_from_fixtures
@@ -269,54 +268,51 @@ def test_derived_values_on_the_card(rules):
         armour=[vest],
         equipment=["handgun-holster"],
     )
-    card = printed_profile(hero, rules)
-    assert card["side"] == "good" and card["type_name"] == "Main Character"
-    assert (card["move"], card["wounds"], card["save"]) == (6, 4, "3+")
-    assert [save["source"] for save in card["saves"]] == ["Monster", "Bullet-Proof Vest"]
-    assert card["unarmed"] == {"attacks": 3, "to_hit": 5}
-    assert (card["spare_ammo_markers"], card["ap_dice"], card["initiative_bonus"]) == (1, 1, 1)
-    assert card["weapons"][0]["to_hit"] == 4 and card["weapons"][0]["holstered"]
+    card = printed_profile(hero, rules).game
+    assert card.side == "good" and card.type_name == "Main Character"
+    assert (card.move, card.wounds, card.save) == (6, 4, "3+")
+    assert [save["source"] for save in card.saves] == ["Monster", "Bullet-Proof Vest"]
+    assert card.unarmed == {"attacks": 3, "to_hit": 5}
+    assert (card.spare_ammo_markers, card.ap_dice, card.initiative_bonus) == (1, 1, 1)
+    assert card.weapons[0]["to_hit"] == 4 and card.weapons[0]["holstered"]
 
 
 def test_lesser_figures_print_one_untracked_wound_and_need_activation(rules):
-    card = printed_profile(figure("Kid", "secondary-character", traits=["small-build"]), rules)
-    assert (card["wounds"], card["wounds_tracked"], card["needs_activation_points"]) == (
+    card = printed_profile(figure("Kid", "secondary-character", traits=["small-build"]), rules).game
+    assert (card.wounds, card.wounds_tracked, card.needs_activation_points) == (
         1,
         False,
         True,
     )
-    assert card["spare_ammo"] == "shared" and card["spare_ammo_markers"] == 0
-    assert (
-        card["move"] == 4
-        and card["save"] is None
-        and card["unarmed"] == {"attacks": 2, "to_hit": 6}
-    )
+    assert card.spare_ammo == "shared" and card.spare_ammo_markers == 0
+    assert card.move == 4 and card.save is None and card.unarmed == {"attacks": 2, "to_hit": 6}
 
 
 def test_small_build_and_unset_wounds(rules):
     assert (
-        printed_profile(figure("Gran", "main-character", traits=["small-build"]), rules)["wounds"]
+        printed_profile(figure("Gran", "main-character", traits=["small-build"]), rules).game.wounds
         == 2
     )
-    assert printed_profile(figure("Doc", "main-character"), rules)["wounds"] == 1
-    assert printed_profile(figure("Doc", "main-character", wounds=3), rules)["wounds"] == 3
+    assert printed_profile(figure("Doc", "main-character"), rules).game.wounds == 1
+    assert printed_profile(figure("Doc", "main-character", wounds=3), rules).game.wounds == 3
 
 
 def test_monsters_and_non_drivers_do_not_drive(rules):
-    assert not printed_profile(ZOMBIE, rules)["drives"]
-    assert not printed_profile(figure("Doc", "main-character", traits=["cant-drive"]), rules)[
-        "drives"
-    ]
-    assert printed_profile(DOC, rules)["drives"]
+    assert not printed_profile(ZOMBIE, rules).game.drives
+    cant_drive = figure("Doc", "main-character", traits=["cant-drive"])
+    assert not printed_profile(cant_drive, rules).game.drives
+    assert printed_profile(DOC, rules).game.drives
 
 
 def test_poor_eyesight_caps_shooting_and_limited_mobility_prints_the_agreed_move(rules):
     card = printed_profile(
         figure("Doc", "main-character", traits=["poor-eyesight", "limited-mobility"], move=2), rules
-    )
-    assert card["max_range_inches"] == 6 and card["move"] == 2
-    unset = printed_profile(figure("Doc", "main-character", traits=["limited-mobility"]), rules)
-    assert unset["move"] is None
+    ).game
+    assert card.max_range_inches == 6 and card.move == 2
+    unset = printed_profile(
+        figure("Doc", "main-character", traits=["limited-mobility"]), rules
+    ).game
+    assert unset.move is None
 
 
 def test_spare_ammo_markers_per_side(rules):
@@ -329,8 +325,10 @@ def test_spare_ammo_markers_per_side(rules):
 
 
 def test_written_weapon_stats_fill_the_lost_charts(rules):
-    card = printed_profile(armed({"weapon": "submachine-gun", "to_hit": 5, "attacks": 3}), rules)
-    [gun] = card["weapons"]
+    card = printed_profile(
+        armed({"weapon": "submachine-gun", "to_hit": 5, "attacks": 3}), rules
+    ).game
+    [gun] = card.weapons
     assert (gun["to_hit"], gun["attacks"], gun["range_inches"]) == (5, 3, None)
     assert gun["weight"] is None and gun["ranged"]
 
@@ -402,7 +400,7 @@ def test_a_roster_row_shows_side_move_wounds_save_and_activation_dice(rules):
     hero = figure(
         "Doc", "main-character", traits=["leader", "inhuman"], wounds=3, weapons=[HANDGUN]
     )
-    summary = profile_summary(hero, printed_profile(hero, rules), rules)
+    summary = printed_profile(hero, rules)
     assert summary.cells == (
         ("Side", "good"),
         ("Move", '4"'),
@@ -414,8 +412,9 @@ def test_a_roster_row_shows_side_move_wounds_save_and_activation_dice(rules):
         summary.line
         == 'Main Character · Side good · Move 4" · Wounds 3 · Save 5+ · AP 1D6 · Handgun'
     )
-    assert summary.abilities == ("Leader", "Inhuman")
-    thug = profile_summary(THUG, printed_profile(THUG, rules), rules)
+    assert summary.ability_names == ("Leader", "Inhuman")
+    assert [ability.citation for ability in summary.abilities] == ["§ Traits", "§ Traits"]
+    thug = printed_profile(THUG, rules)
     assert thug.cells[3:] == (("Save", "—"), ("AP", "—"))
 
 

@@ -3,6 +3,7 @@ report (or a card) and never raises. Hypothesis writes the files, half of them c
 bands (with house rules whose effects hold anything) so the checks themselves run, half junk."""
 
 import json
+from dataclasses import asdict
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -12,7 +13,6 @@ from rules.engines.pulp_fiction import (
     character_findings,
     evaluate,
     printed_profile,
-    profile_summary,
     role_choices,
     token_counts,
 )
@@ -135,12 +135,13 @@ def test_evaluate_never_raises_and_reports_plain_data(data):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(character | junk, roster | junk)
 def test_a_single_figure_always_prints_a_card(data, band):
-    card = printed_profile(data, RULES)
-    json.dumps(card)
-    assert all(isinstance(value, str) for _, value in profile_summary(data, card, RULES).cells)
-    assert all(isinstance(value, str) for value, _ in role_choices(data, card, band, RULES))
-    assert card["wounds"] >= 1
-    assert card["move"] is None or card["move"] in (4, 6) or card["move"] < 4
+    printed = printed_profile(data, RULES)
+    card = printed.game
+    json.dumps(asdict(printed))
+    assert all(isinstance(value, str) for _, value in printed.cells)
+    assert all(isinstance(value, str) for value, _ in role_choices(data, printed, band, RULES))
+    assert card.wounds >= 1
+    assert card.move is None or card.move in (4, 6) or card.move < 4
     for finding in character_findings(data, RULES):
         assert finding.section or finding.custom
     assert character_cost(data, RULES) is None

@@ -550,7 +550,7 @@ def test_half_built_casts_never_crash(rules, roster):
 )
 def test_each_customisation_is_priced_as_the_book_says(rules, customisation, ratings):
     soul = line("innocent-soul", **customisation)
-    assert printed_profile(soul, rules)["ratings"] == ratings
+    assert printed_profile(soul, rules).game.ratings == ratings
     assert character_cost(soul, rules) == ratings
     assert report(rules, soul).budget.used == ratings
     assert not [f for f in character_findings(soul, rules) if f.severity == "error"]
@@ -581,8 +581,8 @@ def test_the_customised_card_prints_the_changes(rules):
         ],
         genre_swap={"from": "action", "to": "horror"},
     )
-    card = printed_profile(soul, rules)
-    assert card["stats"] == {
+    card = printed_profile(soul, rules).game
+    assert card.stats == {
         "fight": 5,
         "shoot": 3,
         "defence": 11,
@@ -591,21 +591,21 @@ def test_the_customised_card_prints_the_changes(rules):
         "spirit": 5,
         "health": 3,
     }
-    assert card["move"] == 8 and card["customised"]
-    assert card["genres"] == ["historical", "fantasy", "horror"]
-    names = [effect["name"] for effect in card["special_effects"]]
+    assert card.move == 8 and card.customised
+    assert card.genres == ["historical", "fantasy", "horror"]
+    names = [effect["name"] for effect in card.special_effects]
     assert "Pacifist" not in names
     assert {"Leader 2", "Magic User (1)", 'Move 8"'} <= set(names)
-    assert card["attacks"][0]["name"] == "Quarterstaff"
+    assert card.attacks[0]["name"] == "Quarterstaff"
     # 10 + 2 (Defence) + 1 - 1 + 2 (two inches) + 2 (Magic User) - 1 (removed) + 1 (added)
     # + 1 (genre swap)
-    assert card["ratings"] == 17
+    assert card.ratings == 17
 
 
 def test_magic_user_ranks_add_to_those_on_the_card(rules):
-    mentor = printed_profile(line("wise-mentor", magic_user=1), rules)
-    assert "Magic User (3)" in [effect["name"] for effect in mentor["special_effects"]]
-    assert mentor["ratings"] == 9
+    mentor = printed_profile(line("wise-mentor", magic_user=1), rules).game
+    assert "Magic User (3)" in [effect["name"] for effect in mentor.special_effects]
+    assert mentor.ratings == 9
 
 
 @pytest.mark.parametrize(
@@ -666,8 +666,8 @@ def test_only_stars_and_co_stars_may_be_customised(rules):
     warriors = line("warrior", 3, stats={"defence": 1})
     assert [f.code for f in character_findings(warriors, rules)] == ["not-customisable"]
     assert character_cost(warriors, rules) == 6  # priced as printed
-    printed = printed_profile(line("warrior"), rules)["stats"]
-    assert printed_profile(warriors, rules)["stats"] == printed
+    printed = printed_profile(line("warrior"), rules).game.stats
+    assert printed_profile(warriors, rules).game.stats == printed
 
 
 def test_a_customised_lead_is_flagged_to_agree_with_the_opponent(rules):
@@ -682,37 +682,39 @@ def test_a_customised_lead_is_flagged_to_agree_with_the_opponent(rules):
 
 
 def test_the_printed_card_of_a_star(rules):
-    card = printed_profile(line("bold-blade"), rules)
-    assert (card["name"], card["type"], card["affiliation"], card["ratings"]) == (
+    card = printed_profile(line("bold-blade"), rules).game
+    assert (card.profile_name, card.type, card.affiliation, card.ratings) == (
         "Bold Blade",
         "star",
         "heroic",
         10,
     )
-    assert card["stats"]["defence"] == 10 and card["move"] == 6
-    assert card["genres"] == ["action", "fantasy", "historical"] and not card["genres_unknown"]
-    assert [attack["name"] for attack in card["attacks"]][0] == "Flashing Blade"
-    assert card["star_quality"]["name"] == "Who Wants To Live Forever?"
-    assert card["star_quality"]["pp"] == 2
-    parry = next(e for e in card["special_effects"] if e["name"] == "Parry")
+    assert card.stats["defence"] == 10 and card.move == 6
+    assert card.genres == ["action", "fantasy", "historical"] and not card.genres_unknown
+    assert [attack["name"] for attack in card.attacks][0] == "Flashing Blade"
+    assert card.star_quality["name"] == "Who Wants To Live Forever?"
+    assert card.star_quality["pp"] == 2
+    parry = next(e for e in card.special_effects if e["name"] == "Parry")
     assert parry["summary"] and parry["action"] == "passive" and parry["page"] == 40
 
 
 def test_the_printed_card_of_extras_and_vehicles(rules):
-    steed = printed_profile(line("steed", 3), rules)
-    assert steed["move"] == 8 and steed["bulk"] == {"size": 3, "cost": 8}
-    assert steed["star_quality"] is None and steed["ratings"] == 3
-    van = printed_profile(line("van"), rules)
-    assert set(van["stats"]) == {"capacity", "speed", "defence", "armour", "health"}
-    assert van["move"] is None and van["genres_unknown"]
-    assert van["stunts"][0]["name"] == "Tools Of The Trade"
-    rider = printed_profile(line("gunslinger"), rules)
-    assert "Rider (Steed)" in [effect["name"] for effect in rider["special_effects"]]
+    steed = printed_profile(line("steed", 3), rules).game
+    assert steed.move == 8 and steed.bulk == {"size": 3, "cost": 8}
+    assert steed.star_quality is None and steed.ratings == 3
+    van = printed_profile(line("van"), rules).game
+    assert set(van.stats) == {"capacity", "speed", "defence", "armour", "health"}
+    assert van.move is None and van.genres_unknown
+    assert van.stunts[0]["name"] == "Tools Of The Trade"
+    rider = printed_profile(line("gunslinger"), rules).game
+    assert "Rider (Steed)" in [effect["name"] for effect in rider.special_effects]
 
 
 def test_an_unknown_profile_prints_an_empty_card(rules):
-    card = printed_profile({"name": "Ninja", "type": "extra", "profile": {"base": "ninja"}}, rules)
-    assert card["ratings"] is None and card["stats"] == {} and card["type"] == "extra"
+    card = printed_profile(
+        {"name": "Ninja", "type": "extra", "profile": {"base": "ninja"}}, rules
+    ).game
+    assert card.ratings is None and card.stats == {} and card.type == "extra"
 
 
 def test_every_engine_offers_the_same_functions():
