@@ -156,9 +156,9 @@ def group(reference, title):
 def used_by_cards(roster, rules):
     """What the cast's printed cards carry: star qualities and special effects by name."""
     module = engines.module_for("7tv")
-    printed = [module.printed_profile(c, rules) for c in roster["characters"]]
-    qualities = {p["star_quality"]["name"] for p in printed if p["star_quality"]}
-    effects = {effect["name"] for p in printed for effect in p["special_effects"]}
+    printed = [module.printed_profile(c, rules).game for c in roster["characters"]]
+    qualities = {p.star_quality["name"] for p in printed if p.star_quality}
+    effects = {effect["name"] for p in printed for effect in p.special_effects}
     return qualities, effects
 
 
