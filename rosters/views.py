@@ -85,15 +85,16 @@ def builder_context(request, roster):
         ],
         "budget_presets": spec.budget_presets,
         "token_sheet": bool(find(roster.ruleset.slug).token_sheet),
-        "library": sorted(rules.of_kind(spec.library_kind), key=library_order(spec))
+        "library": sorted(rules.of_kind(spec.library_kind), key=library_order(rules))
         if spec.library_kind
         else [],
     }
 
 
-def library_order(spec):
-    """Library entries by member type in the ruleset's order, then by name."""
-    types = spec.library_types
+def library_order(rules):
+    """Library entries by member type in the order the rules data lists the character types,
+    then by name."""
+    types = list(rules.character_types)
 
     def key(entry):
         kind = entry["data"].get("type", "")

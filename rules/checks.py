@@ -8,6 +8,7 @@ checked by cards/checks.py."""
 
 import json
 from dataclasses import is_dataclass
+from functools import cache
 
 from django.core.checks import Error, Tags, register
 
@@ -138,6 +139,12 @@ def registered_rulesets_are_complete(app_configs, **kwargs):
     )
 
 
+@cache
+def fixture_book(slug, fixtures_dir=FIXTURES_DIR):
+    """The ruleset's fixtures as a RulesBook, read once for the checks that need it."""
+    return rules_book_from_fixtures(slug, fixtures_dir)
+
+
 def unread_effect_keys(definition, fixtures_dir=FIXTURES_DIR):
     """(entry, key) for every effect key in the ruleset's fixtures its engine neither applies
     nor declares as recorded for players only."""
@@ -145,7 +152,7 @@ def unread_effect_keys(definition, fixtures_dir=FIXTURES_DIR):
     known = getattr(engine, "EFFECT_KEYS", frozenset()) | getattr(
         engine, "RECORDED_EFFECT_KEYS", frozenset()
     )
-    book = rules_book_from_fixtures(definition.slug, fixtures_dir)
+    book = fixture_book(definition.slug, fixtures_dir)
     return [
         (f"{kind}/{slug}", key)
         for (kind, slug), entry in sorted(book.entries.items())
@@ -232,7 +239,7 @@ def untyped_profiles(definition, fixtures_dir=FIXTURES_DIR):
     (fixtures/<slug>/samples/): it raises, or returns anything but a PrintedProfile whose
     game-specific part is a frozen dataclass."""
     engine = definition.engine_module
-    book = rules_book_from_fixtures(definition.slug, fixtures_dir)
+    book = fixture_book(definition.slug, fixtures_dir)
     problems = []
     for path in sorted((fixtures_dir / definition.slug / "samples").glob("*.json")):
         roster = json.loads(path.read_text(encoding="utf-8"))
@@ -252,22 +259,19 @@ def untyped_profiles(definition, fixtures_dir=FIXTURES_DIR):
     return problems
 
 
+def profile_problems(definition):
+    try:
+        return untyped_profiles(definition)
+    except (ImportError, FixtureError, OSError, LookupError, ValueError) as error:
+        return [str(error)]
+
+
 @register(Tags.models)
 def printed_profiles_are_typed(app_configs, **kwargs):
-    errors = []
-    for definition in REGISTRY.values():
-        try:
-            problems = untyped_profiles(definition)
-        except (ImportError, FixtureError, OSError, LookupError, ValueError) as error:
-            problems = [str(error)]
-        errors += [
-            Error(
-                f"Ruleset {definition.slug!r}: {problem}.",
-                hint="printed_profile must return a rules.engines.base.PrintedProfile"
-                " (see docs/adding-a-ruleset.md).",
-                obj=definition.slug,
-                id="rules.E005",
-            )
-            for problem in problems
-        ]
-    return errors
+    return ruleset_errors(
+        REGISTRY.values(),
+        profile_problems,
+        id="rules.E005",
+        hint="printed_profile must return a rules.engines.base.PrintedProfile"
+        " (see docs/adding-a-ruleset.md).",
+    )

@@ -10,6 +10,7 @@ from django.utils.text import slugify
 from rules.engines.house_rules import PROFILE_GENRES
 from rules.engines.plain import as_dict, as_list
 from rules.models import LibraryEntry
+from rules.rulesets import find
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,10 @@ def unique_house_slug(*, owner, ruleset, kind, name):
 
 @transaction.atomic
 def create_house_rule(*, owner, ruleset, kind, name, summary, level=None, cost=None, page=None):
+    """A house rule keeps the number its ruleset's definition says that kind needs (an
+    ability's level, a Pulp City Resource's level, a perk's cost), which its engine reads."""
+    definition = find(ruleset.slug)
+    needs = definition.house_rule_kinds.get(kind) if definition else None
     entry = LibraryEntry.objects.create(
         owner=owner,
         ruleset=ruleset,
@@ -43,8 +48,8 @@ def create_house_rule(*, owner, ruleset, kind, name, summary, level=None, cost=N
         slug=unique_house_slug(owner=owner, ruleset=ruleset, kind=kind, name=name),
         name=name.strip(),
         summary=summary.strip(),
-        level=level if kind == "ability" else None,
-        cost=cost if kind == "perk" else None,
+        level=level if needs == "level" else None,
+        cost=cost if needs == "cost" else None,
         page=page,
         edition="house",
     )

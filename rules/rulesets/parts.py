@@ -22,7 +22,8 @@ class BuilderSpec:
 
     choice_kinds: dict[str, str] = field(default_factory=dict)  # choices key → entry kind
     settings: tuple[Setting, ...] = ()
-    library_kind: str = ""  # entries a player can add as members without designing a card
-    library_types: tuple[str, ...] = ()  # those entries' member types, in the order listed
+    # Entries a player can add as members without designing a card, listed by their member
+    # type (`data.type`) in the order of the ruleset's character types.
+    library_kind: str = ""
     budget_presets: tuple[tuple[int, str], ...] = ()
     counted_types: tuple[str, ...] = ()  # member types bought several models to a line

@@ -25,7 +25,6 @@ DEFINITION = RulesetDefinition(
             Setting("genre", "Chosen genre", kind="genre", page=22),
         ),
         library_kind="profile",
-        library_types=("star", "co-star", "extra", "vehicle"),
         budget_presets=(
             (20, "20: small starter"),
             (25, "25: a first game"),

@@ -68,6 +68,15 @@ def test_profiles_come_straight_from_the_library_and_the_meter_follows(player_cl
     assert response.context["report"].budget.label == "12 / 25 ratings used"  # 1 each, or 2 for 3
 
 
+def test_the_profile_library_lists_types_in_the_books_order_then_by_name(player_client, cast):
+    """Stars, Co-Stars, Extras, vehicles: the order the rules data lists the character types."""
+    library = player_client.get(f"/rosters/{cast.pk}/").context["library"]
+    types = [entry["data"]["type"] for entry in library]
+    assert list(dict.fromkeys(types)) == ["star", "co-star", "extra", "vehicle"]
+    stars = [entry["name"] for entry in library if entry["data"]["type"] == "star"]
+    assert stars == sorted(stars) and len(stars) > 1
+
+
 def test_changing_how_many_models_a_line_buys(player_client, cast):
     htmx_post(
         player_client,

@@ -2,8 +2,11 @@
 
 import pytest
 
-from rules.models import LibraryEntry
+from rules.engines.pulp_city import evaluate, printed_profile
+from rules.models import LibraryEntry, Ruleset
+from rules.selectors import rules_book
 from rules.services import create_house_rule
+from tests.rules.test_pulp_city_engine import supreme, team
 
 pytestmark = pytest.mark.django_db
 
@@ -165,3 +168,21 @@ def test_a_house_rule_summary_longer_than_a_roster_file_carries_is_refused(
     assert response.status_code == 200
     assert f"at most {SUMMARY_MAX_LENGTH} characters" in response.content.decode()
     assert not LibraryEntry.objects.filter(owner=player).exists()
+
+
+def test_a_house_resource_keeps_the_level_the_engine_counts(player_client, player, rules_data):
+    """Pulp City's Resource house rules need a level (the Game Guide leaves some out); the
+    engine counts it towards Weapon Master and prints it on the Supreme's card."""
+    response = player_client.post(
+        "/rules/pulp-city/house-rules/",
+        {"kind": "resource", "name": "Sky Cannon", "level": "2", "summary": "A big gun."},
+    )
+    assert response.status_code == 302
+    entry = LibraryEntry.objects.get(owner=player, name="Sky Cannon")
+    assert entry.level == 2
+    rules = rules_book(Ruleset.objects.get(slug="pulp-city"), player)
+    holder = supreme("Gunner", 2, resources=[entry.slug])
+    (resource,) = printed_profile(holder, rules).game.resources
+    assert (resource["name"], resource["level"]) == ("Sky Cannon", 2)
+    report = evaluate(team(holder), rules)
+    assert "resource-level-unknown" not in report.codes
