@@ -1,5 +1,8 @@
 """Shared fixtures. Tests run on SQLite unless DATABASE_URL points at PostgreSQL."""
 
+import time
+from types import SimpleNamespace
+
 import pytest
 from django.conf import settings
 from django.test import override_settings
@@ -56,6 +59,19 @@ def clean_cache():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def one_rate_window(monkeypatch):
+    """django-ratelimit counts in fixed windows of the rate's length, each client's window
+    ending at its own second, and a new window counts from zero. A test that spends a rate
+    and expects the refusal next failed whenever a window ended between its requests (slow
+    PDFs on a busy machine: about one run in 30). The clock django-ratelimit reads stands
+    still through each test, so all the test's requests count in one window."""
+    from django_ratelimit import core
+
+    now = time.time()
+    monkeypatch.setattr(core, "time", SimpleNamespace(time=lambda: now))
 
 
 @pytest.fixture(autouse=True)
