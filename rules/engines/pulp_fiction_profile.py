@@ -101,7 +101,9 @@ class Figure:
         )
 
     def effects(self, key):
-        """(trait, value) for every trait whose effect carries `key`."""
+        """(trait, value) for every trait whose effect carries `key`: effect_of has already
+        dropped a value without the shape shapes.schema.json gives it, so none is checked
+        again here."""
         return [(trait, effect_of(trait)[key]) for trait in self.traits if key in effect_of(trait)]
 
     def has(self, key):
@@ -109,11 +111,11 @@ class Figure:
 
     @property
     def ap_dice(self):
-        return sum(value for _, value in self.effects("ap_dice") if is_count(value))
+        return sum(value for _, value in self.effects("ap_dice"))
 
     @property
     def initiative_bonus(self):
-        return sum(value for _, value in self.effects("initiative_bonus") if is_count(value))
+        return sum(value for _, value in self.effects("initiative_bonus"))
 
     @property
     def move(self):
@@ -122,12 +124,12 @@ class Figure:
         if self.has("reduced_move"):
             agreed = count_or_none(self.profile.get("move"))
             return agreed if agreed is not None and agreed < STANDARD_MOVE else None
-        fast = [value for _, value in self.effects("move_inches") if is_count(value)]
+        fast = [value for _, value in self.effects("move_inches")]
         return max(fast) if fast else STANDARD_MOVE
 
     @property
     def trait_wounds(self):
-        return [(trait, value) for trait, value in self.effects("wounds") if is_count(value)]
+        return self.effects("wounds")
 
     @property
     def wounds(self):
@@ -146,7 +148,6 @@ class Figure:
         found = [
             {"roll": value, "label": roll(value), "source": name_of(trait)}
             for trait, value in self.effects("save")
-            if is_count(value)
         ]
         found += [
             {"roll": item["save"], "label": roll(item["save"]), "source": item["name"]}
@@ -157,15 +158,7 @@ class Figure:
 
     @property
     def unarmed(self):
-        better = [as_dict(value) for _, value in self.effects("unarmed")]
-        return next(
-            (
-                {"attacks": value["attacks"], "to_hit": value["to_hit"]}
-                for value in better
-                if is_count(value.get("attacks")) and is_count(value.get("to_hit"))
-            ),
-            dict(UNARMED),
-        )
+        return next((dict(value) for _, value in self.effects("unarmed")), dict(UNARMED))
 
     @property
     def ranged_weapons(self):
@@ -187,7 +180,7 @@ class Figure:
 
     @property
     def max_range(self):
-        limits = [value for _, value in self.effects("max_range_inches") if is_count(value)]
+        limits = [value for _, value in self.effects("max_range_inches")]
         return min(limits) if limits else None
 
     def add(self, code, severity, message, section, custom=False):
@@ -264,7 +257,7 @@ def read_traits(figure):
     slugs = {trait["slug"] for trait in figure.traits}
     reported = set()
     for trait in figure.traits:
-        for other in slug_list(effect_of(trait).get("excludes")):
+        for other in effect_of(trait).get("excludes", []):
             pair = frozenset((trait["slug"], other))
             if other in slugs and pair not in reported:
                 reported.add(pair)
@@ -275,10 +268,6 @@ def read_traits(figure):
                     " contradict each other: keep one.",
                     TRAITS_SECTION,
                 )
-
-
-def slug_list(value):
-    return [item for item in as_list(value) if isinstance(item, str)]
 
 
 def stat(value):
@@ -295,6 +284,7 @@ def read_kit(figure):
             continue
         effect, data = effect_of(entry), as_dict(entry.get("data"))
         printed = as_dict(data.get("stats"))
+        # The player's word on the card wins; the entry's weight is already light or heavy.
         weight = (
             item.get("weight") if item.get("weight") in ("light", "heavy") else effect.get("weight")
         )
@@ -305,7 +295,7 @@ def read_kit(figure):
                 "table": data.get("table"),
                 "ranged": bool(effect.get("ranged")),
                 "handgun": bool(effect.get("handgun")),
-                "weight": weight if weight in ("light", "heavy") else None,
+                "weight": weight,
                 "holstered": item.get("holstered") is True,
                 **{key: stat(item.get(key, printed.get(key))) for key in WEAPON_STATS},
                 "custom": bool(entry.get("custom")),
@@ -422,7 +412,7 @@ def check_carrying(figure):
         (
             effect_of(item)["max_per_figure"]
             for item in figure.equipment
-            if is_count(effect_of(item).get("max_per_figure"))
+            if "max_per_figure" in effect_of(item)
         ),
         None,
     )
@@ -473,7 +463,7 @@ def check_carrying(figure):
             DUAL_SECTION,
         )
     for trait, needed in figure.effects("needs_light_weapons"):
-        if is_count(needed) and light < needed:
+        if light < needed:
             figure.add(
                 "trait-unused",
                 "warning",

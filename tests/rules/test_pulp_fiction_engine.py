@@ -350,6 +350,33 @@ def test_house_rule_traits_work_and_are_marked(rules):
     assert custom.custom and "Iron Jaw" in custom.message
 
 
+def test_a_house_rule_value_of_the_wrong_shape_changes_nothing_on_the_card(rules):
+    # The engine trusts effect values to have their shapes.schema.json shape: a house rule
+    # typed wrong must leave the figure as if the trait said nothing, not crash the report.
+    odd = {
+        "kind": "trait",
+        "slug": "house-odd",
+        "name": "Odd",
+        "effect": {
+            "ap_dice": "two",
+            "move_inches": 6.5,
+            "save": True,
+            "wounds": -1,
+            "unarmed": {"attacks": 3},
+            "max_range_inches": "far",
+            "needs_light_weapons": [2],
+            "excludes": "leader",
+        },
+    }
+    doc = figure("Doc", "main-character", traits=["leader", "house-odd"], wounds=3)
+    roster = band(doc, KID, house_rules=[odd])
+    card = printed_profile(doc, rules.with_house_rules([odd])).game
+    assert (card.move, card.wounds, card.save, card.ap_dice) == (4, 3, None, 1)
+    assert card.unarmed == {"attacks": 2, "to_hit": 6} and card.max_range_inches is None
+    assert evaluate(roster, rules).legal
+    assert not {"conflicting-traits", "trait-unused", "wounds-mismatch"} & set(codes(rules, roster))
+
+
 def test_a_house_rule_cannot_replace_a_built_in_trait(rules):
     fake = {"kind": "trait", "slug": "leader", "name": "Fake Leader", "effect": {"ap_dice": 6}}
     roster = band(DOC, KID, house_rules=[fake])
