@@ -1,5 +1,6 @@
 from django import forms
 
+from rules.engines.house_rules import top_ability_level
 from rules.models import LibraryEntry
 from rules.rulesets import find
 
@@ -35,8 +36,9 @@ class HouseRuleForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
         self.needs = house_rule_kinds(ruleset.slug)
-        definition = find(ruleset.slug)
-        self.top_level = definition.max_ability_level if definition else None
+        self.top_level = top_ability_level(
+            ruleset.character_types.values_list("profile", flat=True)
+        )
         self.fields["kind"].choices = [(kind, kind.capitalize()) for kind in self.needs]
         self.fields["name"].max_length = 60
 

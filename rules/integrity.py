@@ -4,6 +4,7 @@ They read the YAML directly, so a broken data edit is caught before it reaches a
 from collections import Counter
 from pathlib import Path
 
+from rules.engines.house_rules import top_ability_level
 from rules.fixture_folder import (
     DECK,
     FIXTURES_DIR,
@@ -22,7 +23,8 @@ def duplicates(values):
     return sorted(value for value, count in Counter(values).items() if count > 1)
 
 
-def entry_problems(ruleset, path, kind, entries):
+def entry_problems(ruleset, path, kind, entries, top=None):
+    """`top`: the highest ability level the ruleset's character types allow (None: unchecked)."""
     where = f"{ruleset}/{path.name}"
     problems = [
         f"{where}: {kind} named {name!r} twice" for name in duplicates(e["name"] for e in entries)
@@ -35,11 +37,8 @@ def entry_problems(ruleset, path, kind, entries):
         if entry.get("page") is None and not entry.get("section") and kind != "skill":
             problems.append(f"{label} has no page or section")
         level = entry.get("level")
-        if kind == "ability":
-            definition = find(ruleset)
-            top = definition.max_ability_level if definition else None
-            if level is None or level < 1 or (top is not None and level > top):
-                problems.append(f"{label} has level {level}, outside 1–{top or '?'}")
+        if kind == "ability" and (level is None or level < 1 or (top is not None and level > top)):
+            problems.append(f"{label} has level {level}, outside 1–{top or '?'}")
         if kind in COSTED_KINDS and entry.get("cost") is None:
             problems.append(f"{label} is a {kind} without a cost")
     return problems
@@ -78,16 +77,23 @@ def fixture_problems(fixtures_dir: Path = FIXTURES_DIR):
     except (FixtureError, OSError) as error:
         return [str(error)]
     for slug in (item["slug"] for item in rulesets):
+        found = []
         for path in yaml_paths(fixtures_dir / slug):
             try:
-                document = classify(path, read_yaml(path))
+                found.append((path, classify(path, read_yaml(path))))
             except FixtureError as error:
                 problems.append(str(error))
-                continue
+        top = top_ability_level(
+            item.get("profile")
+            for _, document in found
+            if document.form == TYPES
+            for item in document.items
+        )
+        for path, document in found:
             if document.form == TYPES:
                 problems += type_problems(slug, path, document.items)
             elif document.form == DECK:
                 problems += deck_problems(slug, path, document)
             else:
-                problems += entry_problems(slug, path, document.kind, document.items)
+                problems += entry_problems(slug, path, document.kind, document.items, top)
     return problems

@@ -1,11 +1,20 @@
 """A roster file's own house rules, read the same way by every engine."""
 
 from rules.engines.base import Finding, RulesBook
+from rules.engines.effects import is_count
 from rules.engines.plain import as_dict, as_list
 
 # A player's genres for a book profile whose text lacks them (7TV), keyed by the profile's
 # own slug: it amends that profile rather than adding a new entry.
 PROFILE_GENRES = "profile-genres"
+
+
+def top_ability_level(type_profiles) -> int | None:
+    """The highest ability level any character type may take (`max_ability_level` in its
+    profile): abilities, the book's and house rules alike, run from 1 to it. None when no
+    type sets one, for a game without ability levels."""
+    levels = [as_dict(profile).get("max_ability_level") for profile in type_profiles]
+    return max((level for level in levels if is_count(level)), default=None)
 
 
 def with_roster_house_rules(roster: dict, rules: RulesBook) -> tuple[RulesBook, list[Finding]]:

@@ -48,8 +48,6 @@ class RulesetDefinition:
     house_rule_kinds: Mapping[str, str] = NOTHING
     # Library kind → (singular, plural) as the book names it on the site.
     kind_labels: Mapping[str, tuple[str, str]] = NOTHING
-    # Abilities run from level 1 to this (None: the game has no ability levels to check).
-    max_ability_level: int | None = None
     # Deck slug → the fields every card of that deck must carry to be playable.
     deck_card_needs: Mapping[str, tuple[str, ...]] = NOTHING
     # Optional: f(roster, rules, paper) -> cards.printing.tokens.TokenSheet, the counters a

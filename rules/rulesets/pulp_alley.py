@@ -27,7 +27,6 @@ DEFINITION = RulesetDefinition(
         "backup": ("Backup", "Backup characters"),
         "skill": ("Skill", "Skills"),
     },
-    max_ability_level=4,
     deck_card_needs={
         "fortune": ("play", "effect", "challenge"),
         "plot-point-rewards": ("bonus", "reward"),

@@ -40,6 +40,18 @@ def test_an_ability_above_level_4_is_caught(fixtures):
     assert any("level 5, outside 1–4" in problem for problem in fixture_problems(fixtures))
 
 
+def test_the_ability_level_limit_follows_the_character_types(fixtures):
+    """The top level is read from the types' `max_ability_level`, not kept beside them."""
+
+    def raise_the_leader(doc):
+        leader = next(kind for kind in doc if kind["slug"] == "leader")
+        leader["profile"]["max_ability_level"] = 5
+
+    edit(fixtures / "pulp-alley/abilities.yaml", lambda doc: doc["entries"][0].update(level=5))
+    edit(fixtures / "pulp-alley/character-types.yaml", raise_the_leader)
+    assert not any("outside" in problem for problem in fixture_problems(fixtures))
+
+
 def test_a_perk_without_cost_is_caught(fixtures):
     edit(fixtures / "pulp-alley/perks.yaml", lambda doc: doc["entries"][1].update(cost=None))
     assert any("perk without a cost" in problem for problem in fixture_problems(fixtures))

@@ -3,7 +3,7 @@
 import pytest
 
 from rules.engines.pulp_city import evaluate, printed_profile
-from rules.models import LibraryEntry, Ruleset
+from rules.models import CharacterType, LibraryEntry, Ruleset
 from rules.selectors import rules_book
 from rules.services import create_house_rule
 from tests.rules.test_pulp_city_engine import supreme, team
@@ -186,3 +186,18 @@ def test_a_house_resource_keeps_the_level_the_engine_counts(player_client, playe
     assert (resource["name"], resource["level"]) == ("Sky Cannon", 2)
     report = evaluate(team(holder), rules)
     assert "resource-level-unknown" not in report.codes
+
+
+def test_a_house_ability_level_runs_to_the_top_the_character_types_allow(
+    player_client, player, pulp_alley
+):
+    """Levels 1 to 4 in the book, because its Leader takes level 4; a table whose Leader
+    reaches level 5 gets level-5 house abilities too."""
+    posted = {"kind": "ability", "name": "Sky Fist", "level": "5", "summary": "Hits hard."}
+    response = player_client.post("/rules/pulp-alley/house-rules/", posted)
+    assert "Levels run from 1 to 4." in response.content.decode()
+    leader = CharacterType.objects.get(ruleset=pulp_alley, slug="leader")
+    leader.profile = {**leader.profile, "max_ability_level": 5}
+    leader.save()
+    assert player_client.post("/rules/pulp-alley/house-rules/", posted).status_code == 302
+    assert LibraryEntry.objects.get(owner=player, name="Sky Fist").level == 5
