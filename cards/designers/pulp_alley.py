@@ -5,7 +5,7 @@ from django import forms
 
 from cards.designers.base import DesignerForm
 from rules.engines.dice import DiceError, parse_dice
-from rules.engines.pulp_alley_profile import SKILLS
+from rules.engines.pulp_alley_profile import SKILLS, choice_of, choosable_skills, skill_name
 
 DIE_TYPES = ("d6", "d8", "d10", "d12")
 NO_SHOOT = "—"
@@ -38,13 +38,11 @@ class PulpAlleyCharacterForm(DesignerForm):
     animal_skills = forms.MultipleChoiceField(
         required=False,
         label="Animal: two skills that gain a die",
-        choices=[(s, s.capitalize()) for s in SKILLS if s != "shoot"],
         widget=forms.CheckboxSelectMultiple,
     )
     extraordinary_skill = forms.ChoiceField(
         required=False,
         label="Extraordinary: the d8 skill raised to d10",
-        choices=[("", "—")] + [(s, s.capitalize()) for s in SKILLS],
     )
     flavour = forms.CharField(
         required=False, max_length=600, widget=forms.Textarea(attrs={"rows": 3})
@@ -57,6 +55,13 @@ class PulpAlleyCharacterForm(DesignerForm):
             rules.character_types.values(), key=lambda t: (t["level"] is None, -(t["level"] or 0))
         )
         self.fields["character_type"].choices = [(t["slug"], t["name"]) for t in types]
+        # The skills each choice ability may pick, as its effect in the rules data says.
+        animal = choosable_skills(choice_of(rules, "animal", "add_dice_choice"))
+        self.fields["animal_skills"].choices = [(s, skill_name(s)) for s in animal]
+        extraordinary = choosable_skills(choice_of(rules, "extraordinary", "raise_die_choice"))
+        self.fields["extraordinary_skill"].choices = [("", "—")] + [
+            (s, skill_name(s)) for s in extraordinary
+        ]
         for skill in SKILLS:
             self.fields[f"{skill}_count"] = forms.IntegerField(
                 min_value=0 if skill == "shoot" else 1, max_value=9, label=skill.capitalize()

@@ -87,9 +87,20 @@ def base_pools(profile):
     return {skill: readable_pool(skills.get(skill)) for skill in SKILLS}
 
 
+def choosable_skills(spec):
+    """The skills a choice ability (its `add_dice_choice` or `raise_die_choice`) may pick."""
+    return [skill for skill in SKILLS if skill not in as_list(as_dict(spec).get("exclude"))]
+
+
+def choice_of(rules: RulesBook, slug, key):
+    """The choice spec of one ability's effect (`key` is add_dice_choice or raise_die_choice),
+    {} when the ability or its choice is not in the rules."""
+    return as_dict(effect_of(as_dict(rules.entry("ability", slug))).get(key))
+
+
 def picked_skills(choices, slug, spec):
     """The skills a choice ability really affects: distinct, allowed, at most `count`."""
-    allowed = [skill for skill in SKILLS if skill not in as_list(spec.get("exclude"))]
+    allowed = choosable_skills(spec)
     picks = [skill for skill in dict.fromkeys(slugs(choices.get(slug))) if skill in allowed]
     return picks[: spec.get("count", 0)]
 

@@ -1,15 +1,18 @@
 """The Card Designer: type profiles, live preview and findings, saving, portraits."""
 
 import base64
+import dataclasses
 import io
 import re
 
 import pytest
 from PIL import Image
 
+from cards.designers.pulp_alley import PulpAlleyCharacterForm
 from cards.models import PendingPortrait
 from rosters.models import Character
 from rosters.portraits import crop_portrait
+from rules.fixture_book import rules_book_from_fixtures
 
 pytestmark = pytest.mark.django_db
 
@@ -398,3 +401,22 @@ def test_live_previews_past_the_rate_get_a_wait_message_and_others_still_preview
     assert "Too many tries" in response.content.decode()
     other = Client(REMOTE_ADDR="198.51.100.4")
     assert other.post("/cards/designer/preview/", data).status_code == 200
+
+
+def test_the_animal_and_extraordinary_choosers_offer_what_the_effects_allow():
+    """The choosers read the abilities' effects, as the engine does: Animal never picks Shoot,
+    and a table that also bars Might from it sees Might go from the designer too."""
+    book = rules_book_from_fixtures("pulp-alley")
+
+    def offered(rules, field):
+        return [value for value, _ in PulpAlleyCharacterForm(rules=rules).fields[field].choices]
+
+    assert offered(book, "animal_skills") == ["brawl", "dodge", "might", "finesse", "cunning"]
+    assert offered(book, "extraordinary_skill") == [
+        "", "brawl", "shoot", "dodge", "might", "finesse", "cunning"
+    ]  # fmt: skip
+    animal = book.entry("ability", "animal")
+    spec = {**animal["effect"]["add_dice_choice"], "exclude": ["shoot", "might"]}
+    effect = {**animal["effect"], "add_dice_choice": spec}
+    entries = {**book.entries, ("ability", "animal"): {**animal, "effect": effect}}
+    assert "might" not in offered(dataclasses.replace(book, entries=entries), "animal_skills")
