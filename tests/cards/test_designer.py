@@ -132,6 +132,25 @@ def test_animal_needs_its_two_skills(client, pulp_alley):
     assert "animal-choice" not in codes(chosen)
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "kind", "label"),
+    [
+        ("pulp-alley", "follower", "Character type"),
+        ("pulp-city", "level-2", "Level"),
+        ("pulp-fiction", "henchman", "Figure type"),
+    ],
+)
+def test_the_designer_opens_on_the_asked_type_under_the_games_own_name_for_it(
+    client, rules_data, ruleset, kind, label
+):
+    page = client.get("/cards/designer/", {"ruleset": ruleset, "type": kind}).content.decode()
+    assert f'<label for="id_character_type">{label}</label>' in page
+    chosen = re.findall(r'<option value="([^"]+)" selected>', page)
+    assert kind in chosen
+    # Picking another type asks the designer for that type's form, with or without JavaScript.
+    assert """hx-vals='{"retype": "1"}'""" in page and 'name="retype"' in page
+
+
 def test_changing_type_refills_the_profile_but_keeps_the_name(client, pulp_alley):
     response = client.post(
         "/cards/designer/",
