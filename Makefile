@@ -4,7 +4,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: run worker test lint format bench serve-prod install install-dev rules clean
+.PHONY: run worker test lint format bench load serve-prod install install-dev rules clean
 .DEFAULT_GOAL := run
 
 # Without a virtualenv yet, find a Python >= 3.12 first; if there is none, stop with one line.
@@ -63,9 +63,15 @@ format: install-dev
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+# BENCH_ARGS="--runs 1 --print-runs 1" for a quicker, noisier run.
 bench: export DEBUG ?= 1
 bench: install-dev rules
-	$(MANAGE) bench
+	$(MANAGE) bench $(BENCH_ARGS)
+
+# Requests per second and p95 of the league page and a trivial view: gunicorn (3 workers) on
+# PostgreSQL, 32 locust clients (bin/load; DATABASE_URL names a database it may fill).
+load: install-dev
+	bin/load
 
 # Production: settings from the environment (DEBUG off, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL).
 serve-prod: rules

@@ -1,0 +1,37 @@
+"""The load run (bin/load): logged-in players asking for their league page, or for the
+smallest view the app has (/favicon.ico, a redirect through the same middleware), each
+client as fast as answers come. Pick one with --tags league or --tags trivial.
+
+LOAD_SESSION is the player's session cookie and LOAD_LEAGUE the league page's path, both
+printed by bin/load_setup.py. The app runs as in production behind a TLS proxy, so each
+request says it came over HTTPS (X-Forwarded-Proto) and carries the cookie itself.
+"""
+
+import os
+
+from locust import FastHttpUser, tag, task
+
+
+class Player(FastHttpUser):
+    default_headers = {
+        "Cookie": f"sessionid={os.environ.get('LOAD_SESSION', '')}",
+        "X-Forwarded-Proto": "https",
+    }
+
+    @tag("league")
+    @task
+    def league_page(self):
+        with self.client.get(
+            os.environ["LOAD_LEAGUE"], name="league page", catch_response=True
+        ) as response:
+            if response.status_code != 200 or b"Singapore Smith" not in response.content:
+                response.failure(f"not the league page: {response.status_code}")
+
+    @tag("trivial")
+    @task
+    def trivial(self):
+        with self.client.get(
+            "/favicon.ico", name="trivial view", allow_redirects=False, catch_response=True
+        ) as response:
+            if response.status_code != 301:
+                response.failure(f"expected a redirect, got {response.status_code}")
