@@ -4,8 +4,10 @@ checked here; whether the force is legal is the engine's Report."""
 
 import base64
 import binascii
+import itertools
 import json
 import math
+from collections import Counter
 from functools import cache
 from pathlib import Path
 
@@ -14,11 +16,14 @@ from jsonschema.exceptions import best_match
 
 from config.limits import IMPORT_MAX_BYTES, MIB
 from rosters.schema import roster_schema
-from rules.shapes import ShapeValidator, describe, location
+from rules.engines import boss_roles
+from rules.engines.plain import repointed
+from rules.shapes import ShapeValidator, describe, location, shown
 
 FORMAT = "cliffhanger-roster"
-# 2: the campaign block (between-game progress); version 1 files still read.
-VERSION = 2
+# 3: characters carry ids, and a role naming another character names its id; 2: the campaign
+# block (between-game progress). Older files still read (with_character_ids).
+VERSION = 3
 # A league with a large portrait on every card fits with room to spare (base64 adds a third);
 # more than this is not a roster, and parsing it would tie up a server for no one.
 MAX_FILE_BYTES = IMPORT_MAX_BYTES
@@ -111,7 +116,44 @@ def validate_roster(document) -> dict:
     if error is not None:
         raise RosterFormatError(describe(error), location(error.absolute_path))
     check_portraits(document)
-    return document
+    return with_character_ids(document)
+
+
+def with_character_ids(document) -> dict:
+    """The document with an id on every character: its own ids stay (each must be unique in
+    the file); a character without one (files before version 3) gets the lowest free number.
+    A role that names its boss by name, as those files do, then names it by id."""
+    seen = {}
+    for index, character in enumerate(document["characters"]):
+        if "id" in character:
+            if character["id"] in seen:
+                raise RosterFormatError(
+                    f"the id {shown(character['id'])} is characters[{seen[character['id']]}]'s"
+                    " already; each character needs its own",
+                    f"characters[{index}].id",
+                )
+            seen[character["id"]] = index
+    free = (str(number) for number in itertools.count(1) if str(number) not in seen)
+    characters = [
+        character if "id" in character else {"id": next(free), **character}
+        for character in document["characters"]
+    ]
+    ids = {character["id"] for character in characters}
+    names = Counter(character["name"] for character in characters)
+    # Only a name no other character shares, and that is no id, can stand for its character.
+    by_name = {
+        character["name"]: character["id"]
+        for character in characters
+        if names[character["name"]] == 1 and character["name"] not in ids
+    }
+    prefixes = boss_roles(document["ruleset"])
+    return {
+        **document,
+        "characters": [
+            {**c, "role": repointed(c["role"], prefixes, by_name)} if "role" in c else c
+            for c in characters
+        ],
+    }
 
 
 def check_values(document):

@@ -5,7 +5,10 @@ from rosters.format import FORMAT, VERSION
 
 
 def character_as_data(character, role=""):
+    # The card's own key is its id: a card joins a roster at most once, and keeps its key
+    # when renamed.
     return {
+        "id": str(character.pk),
         "name": character.name,
         "type": character.character_type,
         "role": role,

@@ -12,7 +12,9 @@ from rosters import portraits, selectors, services
 from rosters.format import RosterFormatError, choice_kind, validate_roster
 from rosters.models import Character, Roster, RosterMember
 from rules import engines
+from rules.engines import boss_roles
 from rules.engines.house_rules import PROFILE_GENRES
+from rules.engines.plain import repointed
 from rules.models import LibraryEntry, Ruleset
 from rules.rulesets import find
 from rules.selectors import rules_book
@@ -79,12 +81,19 @@ def import_roster(*, owner, document) -> ImportResult:
                 choices=renamed_choices(document.get("choices") or {}, renamed),
                 campaign=document.get("campaign") or {},
             )
+            # In the roster a character's id is its card's key, so roles follow the cards.
+            new_ids = {
+                data["id"]: str(character.pk)
+                for character, data in zip(characters, document["characters"], strict=True)
+            }
+            prefixes = boss_roles(ruleset.slug)
             RosterMember.objects.bulk_create(
                 RosterMember(
                     roster=roster,
                     character=character,
                     position=position,
-                    role=data.get("role") or "",  # the schema keeps it to the column's 120
+                    # The schema keeps it to the column's 120, and a card key is short.
+                    role=repointed(data.get("role") or "", prefixes, new_ids),
                 )
                 for position, (character, data) in enumerate(
                     zip(characters, document["characters"], strict=True)

@@ -121,17 +121,16 @@ def read_only_context(document, ruleset):
     rows = [
         {
             "summary": transfer.character_summary(character, rules, document),
-            "findings": report.about(character["name"]),
+            "findings": report.about(character["id"]),
         }
         for character in document["characters"]
     ]
-    names = {character["name"] for character in document["characters"]}
     return {
         "document": document,
         "ruleset": ruleset,
         "report": report,
         "rows": rows,
-        "force_findings": [f for f in report.findings if f.subject not in names],
+        "force_findings": report.not_about(c["id"] for c in document["characters"]),
     }
 
 

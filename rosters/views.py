@@ -51,7 +51,9 @@ def builder_context(request, roster):
     ]
     engine = engines.module_for(roster.ruleset.slug)
     rows = []
-    for member, data in zip(members, cast["characters"], strict=True):
+    # A role naming a boss by id is shown with the boss's name.
+    shown = engines.with_boss_names(cast["characters"], roster.ruleset.slug)
+    for member, data, words in zip(members, cast["characters"], shown, strict=True):
         printed = engine.printed_profile(data, rules)
         rows.append(
             {
@@ -60,19 +62,19 @@ def builder_context(request, roster):
                 "type": rules.character_type(member.character.character_type) or {},
                 "cost": printed.cost,
                 "counted": member.character.character_type in spec.counted_types,
-                "findings": report.about(member.character.name),
+                "findings": report.about(data["id"]),
                 "cells": printed.cells,
                 "roles": engine.role_choices(data, printed, cast, rules),
+                "role": words["role"],
                 "abilities": printed.ability_names,
             }
         )
-    names = {row["character"].name for row in rows}
     return campaign_context(request, roster, members, rules) | {
         "roster": roster,
         "rows": rows,
         "report": report,
         "meter": meter_for(report.budget),
-        "league_findings": [f for f in report.findings if f.subject not in names],
+        "league_findings": report.not_about(data["id"] for data in cast["characters"]),
         "options": options,
         "addable": selectors.addable_characters(request.user, roster, members),
         "settings": [

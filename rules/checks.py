@@ -71,6 +71,8 @@ def engine_problems(definition):
         for name in ("EFFECT_KEYS", "RECORDED_EFFECT_KEYS")
         if not isinstance(getattr(engine, name, None), frozenset)
     ]
+    if not isinstance(getattr(engine, "BOSS_ROLES", None), tuple):
+        problems.append(f"its engine {definition.engine} does not declare BOSS_ROLES")
     return problems + campaign_problems(definition)
 
 

@@ -319,7 +319,7 @@ def roster_reference(roster: dict, rules: RulesBook) -> RosterReference:
         raise NoCheatSheet(f"No roster engine for ruleset {rules.ruleset!r} yet.")
     engine, reading = definition.engine_module, definition.reading
     rules = with_house_rules(roster, rules)
-    characters = [as_dict(c) for c in as_list(roster.get("characters"))]
+    characters = engines.with_boss_names(as_list(roster.get("characters")), rules.ruleset)
     readings = [reading(c, engine.printed_profile(c, rules), rules) for c in characters]
     on_table = [
         (character, reading)

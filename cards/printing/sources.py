@@ -17,6 +17,8 @@ from rosters import portraits
 from rosters import selectors as rosters
 from rosters.serialize import character_as_data, roster_as_data
 from rules import selectors as rules
+from rules.engines import boss_roles, with_boss_names
+from rules.engines.plain import repointed
 from rules.models import Deck
 
 CARDS = "cards"
@@ -117,7 +119,10 @@ def roster_cards(player, pk, copies) -> Printable:
     roster = rosters.roster_or_404(player, pk)
     members = rosters.members_of(roster)
     prefetch_related_objects([member.character for member in members], "ruleset")
-    pairs = ((member.character, member.role) for member in members)
+    # A card prints whom its figure serves by name; the role holds the boss's id.
+    names = {str(member.character_id): member.character.name for member in members}
+    prefixes = boss_roles(roster.ruleset.slug)
+    pairs = ((member.character, repointed(member.role, prefixes, names)) for member in members)
     campaign = campaign_print(
         roster_as_data(roster, members), rules.rules_book(roster.ruleset, player)
     )
@@ -179,5 +184,5 @@ def roster_file_faces(roster: dict, rules_book, *, ruleset_name) -> list[faces.F
             portrait=exported_portrait(character.get("portrait")),
             campaign=campaign.on_card(character),
         )
-        for character in roster["characters"]
+        for character in with_boss_names(roster["characters"], rules_book.ruleset)
     ]

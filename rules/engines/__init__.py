@@ -8,7 +8,8 @@ discounts, and `role_choices(character, printed, roster, rules)`."""
 from types import ModuleType
 
 from rules.engines.base import Budget, Engine, Finding, Report, RulesBook
-from rules.rulesets import UnknownRuleset, definition_for
+from rules.engines.plain import as_dict, id_of, repointed
+from rules.rulesets import UnknownRuleset, definition_for, find
 
 
 def module_for(slug) -> ModuleType:
@@ -23,6 +24,26 @@ def evaluate(roster: dict, rules: RulesBook) -> Report:
     return engine_for(rules.ruleset)(roster, rules)
 
 
+def boss_roles(slug) -> tuple[str, ...]:
+    """The role prefixes with which the game's characters name another one by id (the
+    engine's BOSS_ROLES); none for a game not registered."""
+    definition = find(slug)
+    return definition.engine_module.BOSS_ROLES if definition else ()
+
+
+def with_boss_names(characters, slug) -> list[dict]:
+    """Roster characters as a card or sheet prints them: a role naming its boss by id
+    ("sidekick-of:12") names it by name, the words a player reads. Engines read ids only."""
+    names = {id_of(c): str(c.get("name")) for c in map(as_dict, characters) if id_of(c)}
+    prefixes = boss_roles(slug)
+    return [
+        {**c, "role": repointed(c["role"], prefixes, names)}
+        if isinstance(c.get("role"), str)
+        else c
+        for c in map(as_dict, characters)
+    ]
+
+
 __all__ = [
     "Budget",
     "Engine",
@@ -30,7 +51,9 @@ __all__ = [
     "Report",
     "RulesBook",
     "UnknownRuleset",
+    "boss_roles",
     "engine_for",
     "evaluate",
     "module_for",
+    "with_boss_names",
 ]

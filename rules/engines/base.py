@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
-from rules.engines.plain import citation
+from rules.engines.plain import citation, page_of
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
@@ -21,8 +21,10 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 @dataclass(frozen=True)
 class Finding:
     """One thing the engine noticed. `error` breaks legality, `warning` is the book's advice,
-    `info` is just worth knowing. `subject` names the character it is about, if any.
-    A book without page numbers is cited by `section` heading instead of `page`."""
+    `info` is just worth knowing. `character_id` is the id of the character it is about, if
+    any (two characters may share a name, never an id); `subject` is that character's name,
+    for the words a player reads. A book without page numbers is cited by `section` heading
+    instead of `page`."""
 
     code: str
     severity: Severity
@@ -31,6 +33,7 @@ class Finding:
     subject: str | None = None
     custom: bool = False
     section: str | None = None
+    character_id: str | None = None
 
     def __post_init__(self):
         if self.severity not in SEVERITIES:
@@ -45,6 +48,8 @@ class Finding:
         }
         if self.subject is not None:
             data["subject"] = self.subject
+        if self.character_id is not None:
+            data["character_id"] = self.character_id
         if self.custom:
             data["custom"] = True
         if self.section:
@@ -55,6 +60,22 @@ class Finding:
     def citation(self):
         """Where to look it up, as printed after a message: "p.6", "§ Traits" or ""."""
         return citation(self.page, self.section)
+
+
+def finding_about(who, code, severity, message, page=None, *, custom=False, section=None):
+    """A finding about `who`, an engine's reading of one character (a 7TV Line, a Pulp City
+    Supreme, a Pulp Fiction Figure: each has its `subject` and `character_id`), or about the
+    whole force when `who` is None."""
+    return Finding(
+        code,
+        severity,
+        message,
+        page_of(page),
+        who.subject if who else None,
+        custom,
+        section,
+        who.character_id if who else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -112,8 +133,14 @@ class Report:
     def of_severity(self, severity):
         return [finding for finding in self.findings if finding.severity == severity]
 
-    def about(self, subject):
-        return [finding for finding in self.findings if finding.subject == subject]
+    def about(self, character_id):
+        """The findings about one character, found by its id (see Finding)."""
+        return [finding for finding in self.findings if finding.character_id == character_id]
+
+    def not_about(self, character_ids):
+        """The findings about the force as a whole, or about a character not among these."""
+        ids = set(character_ids)
+        return [f for f in self.findings if f.character_id is None or f.character_id not in ids]
 
     @property
     def codes(self):

@@ -9,6 +9,23 @@ def as_list(value):
     return value if isinstance(value, list) else []
 
 
+def id_of(character):
+    """A character's id within its roster (docs/roster-format.md): what findings and roles
+    name it by, since two characters may share a display name. None when the data has none."""
+    value = as_dict(character).get("id")
+    return value if isinstance(value, str) and value else None
+
+
+def repointed(role, prefixes, bosses):
+    """`role` naming its boss as `bosses[old]` rather than as `old`, when it is a role with
+    one of these prefixes (an engine's BOSS_ROLES); any other role as it is."""
+    for prefix in prefixes:
+        if role.startswith(prefix):
+            boss = role.removeprefix(prefix).strip()
+            return f"{prefix}{bosses[boss]}" if boss in bosses else role
+    return role
+
+
 def slugs(value):
     return [item if isinstance(item, str) else str(item) for item in as_list(value)]
 

@@ -13,6 +13,7 @@ from rules.engines.plain import (
     as_dict,
     as_list,
     counted,
+    id_of,
     name_of,
     page_of,
     plural,
@@ -41,6 +42,8 @@ FIRST_LEAGUE_SIZE = (4, 6)
 FIRST_LEAGUE_PERK_SLOTS = 3
 FIRST_LEAGUE_FOLLOWERS = 2
 
+# No role names another character.
+BOSS_ROLES = ()
 # The effect keys this engine applies; the rest of the effect vocabulary the data records for
 # players to read (fixtures/README.md) and no roster maths uses yet.
 EFFECT_KEYS = frozenset(
@@ -101,8 +104,19 @@ class League:
             if effect_of(perk).get("grants_ability_to_all")
         }
 
-    def add(self, code, severity, message, page, subject=None, custom=False):
-        self.findings.append(Finding(code, severity, message, page_of(page), subject, custom))
+    def add(self, code, severity, message, page, about=None, custom=False):
+        """`about` is the character the finding is about, if any."""
+        self.findings.append(
+            Finding(
+                code,
+                severity,
+                message,
+                page_of(page),
+                subject_of(about) if about is not None else None,
+                custom,
+                character_id=id_of(about),
+            )
+        )
 
 
 def evaluate(roster: dict, rules: RulesBook) -> Report:
@@ -195,7 +209,7 @@ def check_leadership(league):
                 f"{subject_of(character)} is marked acting leader, but {reason};"
                 " the mark changes nothing.",
                 PERK_PAGE,
-                subject=subject_of(character),
+                about=character,
             )
     if mastermind:
         if leaders:
@@ -378,5 +392,5 @@ def check_redundant_abilities(league, character):
                 f"{ability} is already given to every member by {name_of(granted[slug])}:"
                 " this pick adds nothing.",
                 PERK_PAGE,
-                subject=subject_of(character),
+                about=character,
             )

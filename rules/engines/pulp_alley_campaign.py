@@ -308,9 +308,9 @@ def reorganise(state, *, dropped, added, before, after, reputation_perks, rules,
             f"{leaders[0]} leads the league; dropping the Leader would disband it.",
             subject=leaders[0],
         )
-    kept = {(f.code, f.subject) for f in before.findings if f.severity == "error"}
+    kept = {(f.code, f.character_id) for f in before.findings if f.severity == "error"}
     broken = [
-        f for f in after.findings if f.severity == "error" and (f.code, f.subject) not in kept
+        f for f in after.findings if f.severity == "error" and (f.code, f.character_id) not in kept
     ]
     if after.budget.over and after.budget.used > before.budget.used:
         broken += [f for f in after.findings if f.code == "over-budget" and f not in broken]

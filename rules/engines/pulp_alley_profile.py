@@ -14,6 +14,7 @@ from rules.engines.plain import (
     as_dict,
     as_list,
     counted,
+    id_of,
     name_of,
     page_of,
     plural,
@@ -192,7 +193,15 @@ def character_findings(character: dict, rules: RulesBook) -> list[Finding]:
     subject = subject_of(character)
 
     def found(code, severity, message, page, custom=False):
-        return Finding(code, severity, message, page_of(page), subject=subject, custom=custom)
+        return Finding(
+            code,
+            severity,
+            message,
+            page_of(page),
+            subject=subject,
+            custom=custom,
+            character_id=id_of(character),
+        )
 
     kind = type_of(character, rules)
     if kind is None:

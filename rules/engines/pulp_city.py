@@ -49,6 +49,8 @@ AGENDA_PAGE = 31
 MERC_PAGE = 27
 LEVELS_PER_AGENDA = 5
 
+# No role names another character.
+BOSS_ROLES = ()
 # The effect keys this engine applies (fixtures/README.md, Pulp City); the data records no
 # others for Pulp City.
 EFFECT_KEYS = frozenset(
@@ -200,6 +202,7 @@ def side_findings(team: list[Supreme], side):
                     f" {SIDE_NAMES[side]}.",
                     SIDE_PAGE,
                     supreme.subject,
+                    character_id=supreme.character_id,
                 )
             )
             continue
@@ -215,6 +218,7 @@ def side_findings(team: list[Supreme], side):
                     f" a {SIDE_NAMES[side]} team may hire it only if it has Greed.",
                     SIDE_PAGE,
                     supreme.subject,
+                    character_id=supreme.character_id,
                 )
             )
         else:
@@ -227,6 +231,7 @@ def side_findings(team: list[Supreme], side):
                     " Pool.",
                     MERC_PAGE,
                     supreme.subject,
+                    character_id=supreme.character_id,
                 )
             )
     return findings, greed
@@ -365,6 +370,7 @@ def leader_bonus_findings(team: list[Supreme]):
                 + f": {leaders[0].subject}'s leader card bonus applies.",
                 TEAM_PAGE,
                 leaders[0].subject,
+                character_id=leaders[0].character_id,
             )
         ]
     if not members:
@@ -383,6 +389,7 @@ def leader_bonus_findings(team: list[Supreme]):
             f"No sub-faction leader bonus: {why}.",
             TEAM_PAGE,
             leaders[0].subject,
+            character_id=leaders[0].character_id,
         )
     ]
 

@@ -9,9 +9,9 @@ the book's partial cards without retyping what the book knows."""
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rules.engines.base import Finding, PrintedAbility, PrintedProfile, RulesBook
+from rules.engines.base import Finding, PrintedAbility, PrintedProfile, RulesBook, finding_about
 from rules.engines.effects import effect_of, is_count
-from rules.engines.plain import as_dict, as_list, name_of, page_of
+from rules.engines.plain import as_dict, as_list, id_of, name_of, page_of
 
 CARD_PAGE = 8
 TEAM_PAGE = 9
@@ -80,6 +80,10 @@ class Supreme:
         return subject_of(self.character)
 
     @property
+    def character_id(self):
+        return id_of(self.character)
+
+    @property
     def type(self):
         slug = self.character.get("type")
         return self.rules.character_type(slug) if isinstance(slug, str) else None
@@ -142,7 +146,7 @@ class Supreme:
         return [(slug, self.rules.entry("resource", slug)) for slug in self.resource_slugs]
 
     def add(self, code, severity, message, page, custom=False):
-        self.findings.append(Finding(code, severity, message, page_of(page), self.subject, custom))
+        self.findings.append(finding_about(self, code, severity, message, page, custom=custom))
 
 
 def read_supreme(character: dict, rules: RulesBook) -> Supreme:

@@ -9,7 +9,7 @@ Guide does not print counts 0 until the player enters it."""
 
 from collections import Counter
 
-from rules.engines.base import Finding
+from rules.engines.base import Finding, finding_about
 from rules.engines.effects import is_count
 from rules.engines.plain import as_dict, name_of, page_of
 from rules.engines.pulp_city_profile import RESOURCES_PAGE, SIDE_NAMES, Supreme, word
@@ -53,7 +53,7 @@ def holder_findings(supreme: Supreme) -> list[Finding]:
     findings = []
 
     def add(code, severity, message, page=RESOURCES_PAGE):
-        findings.append(Finding(code, severity, message, page_of(page), supreme.subject))
+        findings.append(finding_about(supreme, code, severity, message, page))
 
     held = [(slug, entry) for slug, entry in supreme.resources if entry is not None]
     for slug, entry in supreme.resources:
@@ -83,7 +83,8 @@ def holder_findings(supreme: Supreme) -> list[Finding]:
                     f"{name} is a house rule.",
                     page_of(entry.get("page")),
                     supreme.subject,
-                    True,
+                    custom=True,
+                    character_id=supreme.character_id,
                 )
             )
         if is_exclusive(entry) and not owns(supreme, entry):

@@ -7,9 +7,17 @@ because the source has no page numbers."""
 
 from collections import defaultdict
 
-from rules.engines.base import Budget, Finding, PrintedAbility, PrintedProfile, Report, RulesBook
+from rules.engines.base import (
+    Budget,
+    Finding,
+    PrintedAbility,
+    PrintedProfile,
+    Report,
+    RulesBook,
+    finding_about,
+)
 from rules.engines.house_rules import with_roster_house_rules
-from rules.engines.plain import article, as_dict, as_list, counted, name_of, page_of, plural
+from rules.engines.plain import article, as_dict, as_list, counted, id_of, name_of, page_of, plural
 from rules.engines.pulp_fiction_profile import (
     ATTACHED_TO,
     SIDES,
@@ -26,6 +34,8 @@ CHARTS_SECTION = "Weapon Stat Reference Charts"
 # The Activation Points section says 1D6 "per side"; the Leader trait says 1D6 per Leader,
 # pooled by side. The engine follows the trait, and every report says which reading it used.
 AP_READING = "per Leader"
+# Roles that name another character of the roster, by its id, after this prefix.
+BOSS_ROLES = (ATTACHED_TO,)
 
 # The effect keys this engine (its figure reading included) applies, and those the data only
 # records for players (nothing limits light objects, so the backpack's freedom checks nothing).
@@ -76,14 +86,13 @@ def role_choices(character: dict, printed: PrintedProfile, roster: dict, rules: 
     wanted = as_dict(kind.get("profile")).get("attaches_to")
     if not wanted:
         return []
-    bosses = [
-        str(other.get("name"))
-        for other in map(as_dict, as_list(as_dict(roster).get("characters")))
-        if other.get("type") == wanted and other.get("name")
-    ]
     return [
         ("", "Serves no one yet"),
-        *((f"{ATTACHED_TO}{name}", f"Serves {name}") for name in dict.fromkeys(bosses)),
+        *(
+            (f"{ATTACHED_TO}{id_of(other)}", f"Serves {other.get('name') or 'Unnamed figure'}")
+            for other in map(as_dict, as_list(as_dict(roster).get("characters")))
+            if other.get("type") == wanted and id_of(other)
+        ),
     ]
 
 
@@ -203,6 +212,7 @@ def check_command(figures):
                         f"The rules give activation points to Main Characters and Villains; a"
                         f" {figure.type_name} with Leader still has to be activated itself.",
                         subject=figure.subject,
+                        character_id=figure.character_id,
                         section=AP_SECTION,
                     )
                 )
@@ -240,26 +250,24 @@ def check_command(figures):
 def check_attachments(figures):
     """Each Secondary Character serves a Main Character and each Monster a Villain, and leaves
     the table when that figure dies."""
-    named = defaultdict(list)
-    for figure in figures:
-        named[figure.subject].append(figure)
+    by_id = {figure.character_id: figure for figure in figures if figure.character_id}
     findings = []
 
     def add(code, severity, message, figure, section):
-        findings.append(Finding(code, severity, message, subject=figure.subject, section=section))
+        findings.append(finding_about(figure, code, severity, message, section=section))
 
     for figure in figures:
         if figure.kind is None:
             continue
         wanted = figure.type_rules.get("attaches_to")
         section = figure.kind.get("section")
-        boss_name = figure.attached_to
-        if (figure.role and boss_name is None) or (boss_name is not None and not wanted):
+        boss_id = figure.attached_to
+        if (figure.role and boss_id is None) or (boss_id is not None and not wanted):
             add(
                 "role-ignored",
                 "warning",
                 f"The role {figure.role!r} means nothing here: only Secondary Characters and"
-                " Monsters are attached, with attached-to:<name>.",
+                " Monsters are attached, with attached-to:<the id of the figure served>.",
                 figure,
                 section,
             )
@@ -267,7 +275,7 @@ def check_attachments(figures):
         if not wanted:
             continue
         boss_type = type_name(figure.rules, wanted)
-        if not boss_name:
+        if not boss_id:
             add(
                 "unattached",
                 "warning",
@@ -277,25 +285,12 @@ def check_attachments(figures):
                 section,
             )
             continue
-        bosses = named.get(boss_name, [])
-        if boss_name == figure.subject or not bosses:
-            why = (
-                "itself"
-                if boss_name == figure.subject
-                else f"{boss_name!r}, who is not in the band"
-            )
+        boss = by_id.get(boss_id)
+        if boss is None or boss is figure:
+            why = "itself" if boss is figure else "a figure no longer in the band"
             add("attachment-unknown", "error", f"It is attached to {why}.", figure, section)
-        elif len(bosses) > 1:
-            add(
-                "attachment-ambiguous",
-                "error",
-                f"{len(bosses)} figures are called {boss_name}: rename one so it is clear"
-                " whom this figure serves.",
-                figure,
-                section,
-            )
         else:
-            check_boss(figure, bosses[0], wanted, boss_type, add, section)
+            check_boss(figure, boss, wanted, boss_type, add, section)
     return findings
 
 

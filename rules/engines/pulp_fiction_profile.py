@@ -6,9 +6,9 @@ rules leave open is written down in docs/roster-format.md."""
 from collections import Counter
 from dataclasses import dataclass, field
 
-from rules.engines.base import Finding, RulesBook
+from rules.engines.base import Finding, RulesBook, finding_about
 from rules.engines.effects import effect_of, is_count
-from rules.engines.plain import article, as_dict, as_list, counted, name_of
+from rules.engines.plain import article, as_dict, as_list, counted, id_of, name_of
 
 STANDARD_MOVE = 4  # Standard Actions
 UNARMED = {"attacks": 2, "to_hit": 6}  # Human Unarmed Combat
@@ -73,6 +73,10 @@ class Figure:
     @property
     def profile(self):
         return as_dict(self.character.get("profile"))
+
+    @property
+    def character_id(self):
+        return id_of(self.character)
 
     @property
     def type_rules(self):
@@ -185,7 +189,7 @@ class Figure:
 
     def add(self, code, severity, message, section, custom=False):
         self.findings.append(
-            Finding(code, severity, message, subject=self.subject, custom=custom, section=section)
+            finding_about(self, code, severity, message, custom=custom, section=section)
         )
 
 

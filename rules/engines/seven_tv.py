@@ -7,10 +7,18 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 from math import ceil
 
-from rules.engines.base import Budget, Finding, PrintedAbility, PrintedProfile, Report, RulesBook
+from rules.engines.base import (
+    Budget,
+    Finding,
+    PrintedAbility,
+    PrintedProfile,
+    Report,
+    RulesBook,
+    finding_about,
+)
 from rules.engines.effects import is_count, number
 from rules.engines.house_rules import with_roster_house_rules
-from rules.engines.plain import as_dict, as_list, counted, name_of
+from rules.engines.plain import as_dict, as_list, counted, id_of, name_of
 from rules.engines.seven_tv_pricing import FELLOWSHIP, line_cost, price_cast
 from rules.engines.seven_tv_profile import (
     CAST_PAGE,
@@ -28,6 +36,8 @@ SIDEKICK_PAGE = 40
 AFFILIATIONS = ("heroic", "villainous", "neutral")
 SIDEKICK_REF = "special-effect/sidekick"
 SIDEKICK_OF = "sidekick-of:"
+# Roles that name another character of the roster, by its id, after this prefix.
+BOSS_ROLES = (SIDEKICK_OF,)
 
 # The effect keys this engine (its pricing and profile reading included) applies.
 EFFECT_KEYS = frozenset(
@@ -99,9 +109,9 @@ def role_choices(character: dict, printed: PrintedProfile, roster: dict, rules: 
         choices.append((FELLOWSHIP, "Free Fellowship Extra"))
     if any(effect.get("ref") == SIDEKICK_REF for effect in printed.game.special_effects):
         choices += [
-            (f"{SIDEKICK_OF}{other['name']}", f"Sidekick of {other['name']}")
+            (f"{SIDEKICK_OF}{id_of(other)}", f"Sidekick of {other.get('name')}")
             for other in map(as_dict, as_list(as_dict(roster).get("characters")))
-            if other.get("type") in LEADS and other.get("name") != character.get("name")
+            if other.get("type") in LEADS and id_of(other) and id_of(other) != id_of(character)
         ]
     return [("", "No role"), *choices] if choices else []
 
@@ -168,6 +178,7 @@ def check_affiliation(cast, affiliation):
                     f"The {line.profile_name} is {own}; {rule}.",
                     CAST_PAGE,
                     line.subject,
+                    character_id=line.character_id,
                 )
             )
     return findings
@@ -278,6 +289,7 @@ def anachronisms(cast, genre):
                             f" ({name_of(entry)}).",
                             entry.get("page"),
                             line.subject,
+                            character_id=line.character_id,
                         )
                     )
     return findings
@@ -315,63 +327,68 @@ def check_card_limits(cast):
                         f"{name_of(entry)}: the {line.profile_name} needs a {names} in the cast.",
                         entry.get("page"),
                         line.subject,
+                        character_id=line.character_id,
                     )
                 )
     return findings
 
 
 def check_roles(lines):
-    """Roles name a Sidekick's boss ("sidekick-of:<name>") or the Fellowship Extra."""
-    names = {line.subject for line in lines}
+    """Roles name a Sidekick's boss by its id ("sidekick-of:<id>", so renaming the boss keeps
+    its Sidekick) or the Fellowship Extra."""
+    by_id = {line.character_id: line for line in lines if line.character_id}
     sidekicks_of = defaultdict(list)
     findings = []
 
-    def add(code, severity, message, subject, page=SIDEKICK_PAGE):
-        findings.append(Finding(code, severity, message, page, subject))
+    def add(code, severity, message, about, page=SIDEKICK_PAGE):
+        findings.append(finding_about(about, code, severity, message, page))
 
     for line in lines:
         role, sidekick = line.role, line.effect(SIDEKICK_REF) is not None
         if line.entry is None:
             continue
         if role.startswith(SIDEKICK_OF):
-            boss = role.removeprefix(SIDEKICK_OF).strip()
+            boss = by_id.get(role.removeprefix(SIDEKICK_OF).strip())
             if not sidekick:
+                whose = f"{boss.subject}'s" if boss else "a"
                 add(
                     "role-ignored",
                     "warning",
-                    f"Marked as {boss}'s sidekick, but the {line.profile_name} has no Sidekick"
+                    f"Marked as {whose} sidekick, but the {line.profile_name} has no Sidekick"
                     " effect; the mark changes nothing.",
-                    line.subject,
+                    line,
                 )
-            elif boss == line.subject or boss not in names:
-                why = "itself" if boss == line.subject else f"{boss!r}, who is not in the cast"
-                add("sidekick-boss-unknown", "warning", f"Its boss is {why}.", line.subject)
+            elif boss is None or boss is line:
+                why = "itself" if boss is line else "no longer in the cast"
+                add("sidekick-boss-unknown", "warning", f"Its boss is {why}.", line)
             else:
-                sidekicks_of[boss].append(line)
+                sidekicks_of[boss.character_id].append(line)
         elif sidekick and not role:
             add(
                 "sidekick-boss-unchosen",
                 "info",
-                "Pick its boss before play: give it the role sidekick-of:<the boss's name>.",
-                line.subject,
+                "Pick its boss before play: the Star or Co-Star it is sidekick of.",
+                line,
             )
         elif role not in ("", FELLOWSHIP):
             add(
                 "role-ignored",
                 "warning",
                 f"The role {role!r} means nothing in 7TV; the roles are fellowship and"
-                " sidekick-of:<name>.",
-                line.subject,
+                " sidekick-of:<the boss's id>.",
+                line,
                 CAST_PAGE,
             )
-    for boss, sidekicks in sidekicks_of.items():
+    for boss_id, sidekicks in sidekicks_of.items():
         models = sum(line.count for line in sidekicks)
         if models > 1:
+            boss = by_id[boss_id]
             who = ", ".join(line.subject for line in sidekicks)
             add(
                 "one-sidekick-per-boss",
                 "error",
-                f"{models} sidekicks ({who}) name {boss} as their boss; a boss has only one.",
+                f"{models} sidekicks ({who}) name {boss.subject} as their boss; a boss has only"
+                " one.",
                 boss,
             )
     return findings

@@ -17,9 +17,9 @@ docs/roster-format.md):
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.engines.base import Finding
+from rules.engines.base import finding_about
 from rules.engines.effects import number
-from rules.engines.plain import counted, name_of, page_of, plural
+from rules.engines.plain import counted, name_of, plural
 from rules.engines.seven_tv_profile import CARDS_PAGE, CAST_PAGE, VEHICLE, Line
 
 FELLOWSHIP = "fellowship"
@@ -48,8 +48,9 @@ class Pricing:
     free: dict = field(default_factory=dict)
     findings: list = field(default_factory=list)
 
-    def add(self, code, severity, message, page, subject=None):
-        self.findings.append(Finding(code, severity, message, page_of(page), subject))
+    def add(self, code, severity, message, page, about: Line | None = None):
+        """`about` is the line the finding is about, if any."""
+        self.findings.append(finding_about(about, code, severity, message, page))
 
 
 def source_label(entry, line):
@@ -109,7 +110,7 @@ def fellowship(lines, pricing):
                 f"{source_label(entry, source)}: one {line.profile_name} joins free and makes"
                 f" {terms.get('pp_per_turn', 1)} plot point a turn.",
                 entry.get("page"),
-                line.subject,
+                line,
             )
             continue
         page = sources[0][1].get("page") if sources else CARDS_PAGE
@@ -118,7 +119,7 @@ def fellowship(lines, pricing):
             "error",
             f"Marked as the free Fellowship Extra, but {why}.",
             page,
-            line.subject,
+            line,
         )
     for terms, entry, source in unused:
         pricing.add(
@@ -127,7 +128,7 @@ def fellowship(lines, pricing):
             f"{name_of(entry)} could bring one Extra of {terms['max_ratings']} ratings or less"
             " for free: give that Extra the role fellowship.",
             entry.get("page"),
-            source.subject,
+            source,
         )
 
 
@@ -156,7 +157,7 @@ def price_cast(lines: list[Line]) -> Pricing:
                     f"{source_label(entry, source)}: each {line.profile_name} costs {price}"
                     f" ratings rather than {line.ratings}.",
                     entry.get("page"),
-                    line.subject,
+                    line,
                 )
         else:
             cost = bulk_price(models, line.ratings, line.bulk)
@@ -179,7 +180,7 @@ def price_cast(lines: list[Line]) -> Pricing:
                 f"{source_label(entry, source)}: {counted(models, line.profile_name)} cost"
                 f" {saving} less.",
                 entry.get("page"),
-                line.subject,
+                line,
             )
         pricing.total += cost
     return pricing

@@ -6,10 +6,10 @@ written down in docs/roster-format.md."""
 import re
 from dataclasses import dataclass, field
 
-from rules.engines.base import Finding, RulesBook
+from rules.engines.base import Finding, RulesBook, finding_about
 from rules.engines.effects import effect_of, is_count, number
 from rules.engines.house_rules import PROFILE_GENRES
-from rules.engines.plain import as_dict, as_list, name_of, page_of
+from rules.engines.plain import as_dict, as_list, id_of, name_of, page_of
 
 CHARACTER_STATS = ("fight", "shoot", "defence", "mind", "body", "spirit", "health")
 VEHICLE_STATS = ("capacity", "speed", "defence", "armour", "health")
@@ -73,6 +73,10 @@ class Line:
     @property
     def subject(self):
         return subject_of(self.character)
+
+    @property
+    def character_id(self):
+        return id_of(self.character)
 
     @property
     def data(self):
@@ -139,9 +143,7 @@ class Line:
         return [(entry, effect_of(entry)) for _, entry in self.effect_entries()]
 
     def add(self, code, severity, message, page, custom=False):
-        self.findings.append(
-            Finding(code, severity, message, page_of(page), subject=self.subject, custom=custom)
-        )
+        self.findings.append(finding_about(self, code, severity, message, page, custom=custom))
 
 
 def read_line(character: dict, rules: RulesBook) -> Line:

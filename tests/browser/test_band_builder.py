@@ -56,7 +56,8 @@ def test_build_a_band_and_print_its_cards(page):
 
     band = Roster.objects.get(name="Doc Thunder's Irregulars")
     assert band.members.count() == 5
-    assert band.members.get(character__name="Sparky").role == "attached-to:Doc Thunder"
+    doc = band.members.get(character__name="Doc Thunder").character
+    assert band.members.get(character__name="Sparky").role == f"attached-to:{doc.pk}"
 
     page.get_by_role("link", name="Print these cards").click()
     expect(page.locator(".thumbnails img")).to_have_count(1)  # five cards on one A4 sheet

@@ -13,6 +13,8 @@ from PIL import Image
 from cards.printing import sources
 from rosters.models import Character, Roster
 from rosters.portraits import PORTRAIT_PIXELS
+from rosters.services import save_character
+from rosters.transfer import import_roster
 from rules.fixture_book import rules_book_from_fixtures
 from rules.models import Ruleset
 
@@ -72,3 +74,24 @@ def test_a_roster_file_prints_with_its_portrait_cut_to_the_box():
     cropped = Image.open(BytesIO(base64.b64decode(uri.split(",", 1)[1])))
     assert cropped.size == PORTRAIT_PIXELS
     assert made[1].data["portrait_uri"] is None
+
+
+HEROES = Path(settings.BASE_DIR) / "docs" / "examples" / "pulp-fiction-heroes.json"
+
+
+def test_a_band_file_prints_whom_each_figure_serves_by_name():
+    roster = json.loads(HEROES.read_text())
+    made = sources.roster_file_faces(
+        roster, rules_book_from_fixtures("pulp-fiction"), ruleset_name="Pulp Fiction"
+    )
+    assert [face.data["serves"] for face in made] == [""] + ["Serves Doc Thunder"] * 3
+
+
+@pytest.mark.django_db
+def test_a_saved_band_prints_whom_each_figure_serves_by_its_name_now(player, rules_data):
+    roster = import_roster(owner=player, document=json.loads(HEROES.read_text())).roster
+    doc = roster.members.get(position=0).character
+    renamed = {"type": doc.character_type, "name": "Doc Lightning", "profile": doc.profile}
+    save_character(owner=player, ruleset=doc.ruleset, data=renamed, character=doc)
+    made = sources.roster_cards(player, roster.pk, {}).faces
+    assert [face.data["serves"] for face in made] == [""] + ["Serves Doc Lightning"] * 3

@@ -50,7 +50,7 @@ def test_the_designer_opens_on_a_main_character_and_previews_the_stat_card(playe
 
 
 def test_a_hero_and_his_sidekick_attached_from_the_builder(player_client, band):
-    design(
+    doc = design(
         player_client, band, character_type="main-character", name="Doc", traits=["leader"],
         wounds="3", weapon_1="handgun", weapon_1_to_hit="4",
     )  # fmt: skip
@@ -61,11 +61,13 @@ def test_a_hero_and_his_sidekick_attached_from_the_builder(player_client, band):
     assert "Serves Doc" in response.content.decode()
 
     response = htmx_post(
-        player_client, f"/rosters/{band.pk}/members/{kid.pk}/role/", {"role": "attached-to:Doc"}
+        player_client,
+        f"/rosters/{band.pk}/members/{kid.pk}/role/",
+        {"role": f"attached-to:{doc.pk}"},
     )
     report = response.context["report"]
     assert "unattached" not in report.codes and report.legal
-    assert band.members.get(character=kid).role == "attached-to:Doc"
+    assert band.members.get(character=kid).role == f"attached-to:{doc.pk}"
 
 
 def test_a_role_naming_no_hero_of_the_band_is_refused(player_client, band):

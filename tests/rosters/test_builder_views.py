@@ -331,3 +331,19 @@ def test_a_deleted_league_is_not_printable_and_only_its_owner_can_restore_it(
     other.force_login(rival)
     assert other.post(f"/rosters/{league.pk}/restore/").status_code == 404
     assert player_client.post(f"/rosters/{league.pk}/restore/").status_code == 302
+
+
+def test_two_colleagues_of_one_name_each_show_only_their_own_finding(
+    player_client, player, pulp_alley, league
+):
+    unknown = card(player, pulp_alley, "Thug", "ally", ["no-such-thing"], ALLY_SKILLS)
+    too_healthy = card(player, pulp_alley, "Thug", "ally", ["marksman"], ALLY_SKILLS, "d12")
+    add(player_client, league, unknown)
+    response = add(player_client, league, too_healthy)
+    found = {
+        row["character"].pk: [finding.code for finding in row["findings"]]
+        for row in response.context["rows"]
+    }
+    assert found == {unknown.pk: ["unknown-ability"], too_healthy.pk: ["health-mismatch"]}
+    league_wide = {finding.code for finding in response.context["league_findings"]}
+    assert not league_wide & {"unknown-ability", "health-mismatch"}

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from rosters.forms import MAX_BUDGET
 from rosters.models import Character, Roster
+from rosters.services import save_character
 
 pytestmark = pytest.mark.django_db
 
@@ -126,11 +127,12 @@ def test_a_sidekick_names_its_boss_and_an_extra_can_ride_free_with_fellowship(pl
     for profile in ("innocent-soul", "loyal-sidekick", "bystander"):
         htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": profile})
     sidekick = Character.objects.get(profile__base="loyal-sidekick")
+    soul = Character.objects.get(profile__base="innocent-soul")
     rows = {
         row["character"].name: row
         for row in player_client.get(f"/rosters/{cast.pk}/").context["rows"]
     }
-    assert ("sidekick-of:Innocent Soul", "Sidekick of Innocent Soul") in rows["Loyal Sidekick"][
+    assert (f"sidekick-of:{soul.pk}", "Sidekick of Innocent Soul") in rows["Loyal Sidekick"][
         "roles"
     ]
     assert ("fellowship", "Free Fellowship Extra") in rows["Bystander"]["roles"]
@@ -140,7 +142,7 @@ def test_a_sidekick_names_its_boss_and_an_extra_can_ride_free_with_fellowship(pl
     htmx_post(
         player_client,
         f"/rosters/{cast.pk}/members/{sidekick.pk}/role/",
-        {"role": "sidekick-of:Innocent Soul"},
+        {"role": f"sidekick-of:{soul.pk}"},
     )
     bystander = Character.objects.get(profile__base="bystander")
     response = htmx_post(
@@ -148,7 +150,7 @@ def test_a_sidekick_names_its_boss_and_an_extra_can_ride_free_with_fellowship(pl
     )
     assert response.context["report"].budget.used == before - 1  # the Fellowship Extra is free
     assert "sidekick-boss-unchosen" not in response.context["report"].codes
-    assert cast.members.get(character=sidekick).role == "sidekick-of:Innocent Soul"
+    assert cast.members.get(character=sidekick).role == f"sidekick-of:{soul.pk}"
 
 
 def test_a_role_the_member_cannot_take_is_404(player_client, cast):
@@ -209,3 +211,25 @@ def test_a_member_id_that_is_not_a_number_is_not_found(player_client, cast):
     for typed in ["²", "9" * 5000, "99999999999999999999"]:
         response = player_client.post(f"/rosters/{cast.pk}/add/", {"character": typed})
         assert response.status_code == 404
+
+
+def test_renaming_a_star_keeps_its_sidekick(player_client, player, cast):
+    for profile in ("innocent-soul", "loyal-sidekick"):
+        htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": profile})
+    soul = Character.objects.get(profile__base="innocent-soul")
+    sidekick = Character.objects.get(profile__base="loyal-sidekick")
+    boss = f"sidekick-of:{soul.pk}"
+    htmx_post(player_client, f"/rosters/{cast.pk}/members/{sidekick.pk}/role/", {"role": boss})
+
+    renamed = {"type": soul.character_type, "name": "Frodo", "profile": soul.profile}
+    save_character(owner=player, ruleset=soul.ruleset, data=renamed, character=soul)
+
+    response = player_client.get(f"/rosters/{cast.pk}/")
+    codes = response.context["report"].codes
+    assert not codes & {"sidekick-boss-unknown", "sidekick-boss-unchosen"}
+    rows = {row["character"].pk: row for row in response.context["rows"]}
+    assert (boss, "Sidekick of Frodo") in rows[sidekick.pk]["roles"]
+    assert cast.members.get(character=sidekick).role == boss
+    assert f'<option value="{boss}" selected>Sidekick of Frodo</option>' in (
+        response.content.decode()
+    )

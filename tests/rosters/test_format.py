@@ -94,7 +94,7 @@ def test_a_newer_version_is_refused_with_a_clear_message(smith):
 
 def test_a_version_must_be_a_number(smith):
     smith["version"] = "1"
-    assert str(refused(smith)) == "version: '1' is not one of 1, 2"
+    assert str(refused(smith)) == "version: '1' is not one of 1, 2, 3"
 
 
 def test_fields_a_reader_does_not_know_are_ignored(smith):
@@ -270,3 +270,61 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(smith, monkey
     with pytest.raises(RosterFormatError) as caught:
         load_roster(content)
     assert "too big for a roster" in str(caught.value)
+
+
+def cast_of(*characters, version=2):
+    return {
+        "format": "cliffhanger-roster",
+        "version": version,
+        "ruleset": "7tv",
+        "name": "Cast",
+        "characters": [
+            {"type": "co-star", "profile": {"base": "loyal-sidekick"}} | character
+            for character in characters
+        ],
+    }
+
+
+def test_characters_without_ids_get_the_lowest_free_numbers():
+    document = load_roster(
+        json.dumps(cast_of({"name": "A"}, {"name": "B", "id": "1"}, {"name": "C"}))
+    )
+    assert [c["id"] for c in document["characters"]] == ["2", "1", "3"]
+
+
+def test_a_boss_named_by_name_is_named_by_id_once_read():
+    document = cast_of(
+        {"name": "Overlord"},
+        {"name": "Sam", "role": "sidekick-of:Overlord"},
+        {"name": "Pip", "role": "sidekick-of:Nobody"},
+    )
+    roles = [c["role"] for c in load_roster(json.dumps(document))["characters"][1:]]
+    assert roles == ["sidekick-of:1", "sidekick-of:Nobody"]
+
+
+def test_a_name_two_characters_share_is_not_guessed_at():
+    document = cast_of(
+        {"name": "Thug"}, {"name": "Thug"}, {"name": "Sam", "role": "sidekick-of:Thug"}
+    )
+    assert load_roster(json.dumps(document))["characters"][2]["role"] == "sidekick-of:Thug"
+
+
+def test_a_boss_named_by_id_stays_even_when_a_name_reads_the_same():
+    document = cast_of(
+        {"name": "Overlord", "id": "2"},
+        {"name": "2", "id": "x"},
+        {"name": "Sam", "id": "sam", "role": "sidekick-of:2"},
+        version=VERSION,
+    )
+    assert load_roster(json.dumps(document))["characters"][2]["role"] == "sidekick-of:2"
+
+
+def test_two_characters_may_not_share_an_id():
+    error = refused(cast_of({"name": "A", "id": "a"}, {"name": "B", "id": "a"}, version=VERSION))
+    assert error.path == "characters[1].id"
+    assert "characters[0]" in error.message
+
+
+def test_an_id_is_a_short_word():
+    error = refused(cast_of({"name": "A", "id": "two words"}, version=VERSION))
+    assert error.path == "characters[0].id"

@@ -86,7 +86,7 @@ def test_a_round_trip_keeps_every_character_choice_role_and_portrait(player, riv
     original = import_roster(owner=player, document=document).roster
 
     exported = json.loads(json.dumps(export_roster(roster=original)))
-    assert validate_roster(exported) is exported
+    assert validate_roster(exported) == exported
     copy = import_roster(owner=rival, document=exported).roster
 
     assert copy.owner == rival and copy.name == "Singapore Smith's League"
@@ -360,3 +360,44 @@ def test_a_database_failure_on_a_later_card_leaves_no_row_and_no_picture(
         import_roster(owner=player, document=document)
     assert row_counts() == before
     assert media_files(media) == []
+
+
+def old_cast():
+    """A version 2 cast file: no ids, the Sidekick naming its boss by name."""
+    return {
+        "format": "cliffhanger-roster",
+        "version": 2,
+        "ruleset": "7tv",
+        "name": "Overlord's Cast",
+        "choices": {"affiliation": "villainous"},
+        "characters": [
+            {"name": "Evil Overlord", "type": "star", "profile": {"base": "evil-overlord"}},
+            {
+                "name": "Loyal Sidekick",
+                "type": "co-star",
+                "role": "sidekick-of:Evil Overlord",
+                "profile": {"base": "loyal-sidekick"},
+            },
+        ],
+    }
+
+
+def test_an_old_file_naming_the_boss_by_name_imports_with_the_boss_by_id(player, rules_data):
+    roster = import_roster(owner=player, document=old_cast()).roster
+    overlord, sidekick = selectors.members_of(roster)
+    assert sidekick.role == f"sidekick-of:{overlord.character.pk}"
+    codes = report_of(roster).codes
+    assert not codes & {"sidekick-boss-unknown", "sidekick-boss-unchosen"}
+    exported = export_roster(roster=roster)
+    assert exported["version"] == VERSION
+    assert exported["characters"][1]["role"] == f"sidekick-of:{exported['characters'][0]['id']}"
+
+
+def test_a_file_naming_the_boss_by_id_imports_with_the_boss_by_its_new_id(player, rules_data):
+    document = old_cast()
+    document["version"] = VERSION
+    document["characters"][0]["id"] = "boss"
+    document["characters"][1] |= {"id": "sidekick", "role": "sidekick-of:boss"}
+    roster = import_roster(owner=player, document=document).roster
+    overlord, sidekick = selectors.members_of(roster)
+    assert sidekick.role == f"sidekick-of:{overlord.character.pk}"

@@ -37,12 +37,17 @@ def test_report_serialises_to_the_documented_json_shape():
 
 
 def test_findings_about_a_character_can_be_picked_out():
-    about_arge = Finding("duplicate-ability", "error", "Fierce twice.", 9, subject="Arge")
+    about_arge = Finding(
+        "duplicate-ability", "error", "Fierce twice.", 9, subject="Arge", character_id="7"
+    )
+    other_arge = Finding("unknown-type", "error", "No type.", 9, subject="Arge", character_id="8")
     league_wide = Finding("no-leader", "error", "A league needs a Leader.", 6)
-    found = report(about_arge, league_wide)
-    assert found.about("Arge") == [about_arge]
-    assert found.codes == {"duplicate-ability", "no-leader"}
-    assert found.to_dict()["findings"][0]["subject"] == "Arge"
+    found = report(about_arge, other_arge, league_wide)
+    assert found.about("7") == [about_arge]
+    assert found.not_about(["7", "8"]) == [league_wide]
+    assert found.codes == {"duplicate-ability", "unknown-type", "no-leader"}
+    written = found.to_dict()["findings"][0]
+    assert (written["subject"], written["character_id"]) == ("Arge", "7")
 
 
 def test_unknown_severity_is_rejected():

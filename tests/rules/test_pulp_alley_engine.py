@@ -11,6 +11,7 @@ from django.conf import settings
 from rules.engines import engine_for, evaluate, pulp_alley
 from rules.engines.pulp_alley import character_findings, printed_profile
 from rules.fixture_book import rules_book_from_fixtures
+from tests.rules.ids import with_ids
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 SKILLS = ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
@@ -69,7 +70,7 @@ def league(*characters, perks=(), budget=None, house_rules=(), **choices):
         "ruleset": "pulp-alley",
         "name": "Test League",
         "choices": {"perks": list(perks), **choices},
-        "characters": list(characters),
+        "characters": with_ids(characters),
     }
     if budget is not None:
         roster["budget"] = budget

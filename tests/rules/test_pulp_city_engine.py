@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from rules.engines.pulp_city import character_cost, character_findings, evaluate, printed_profile
 from rules.fixture_book import rules_book_from_fixtures
+from tests.rules.ids import with_ids
 
 TRAITS = {"strength": 4, "defense": 4, "energy": 4, "agility": 4, "mind": 4, "spirit": 4}
 
@@ -45,7 +46,7 @@ def team(*characters, encounter_level=8, side="heroes", house_rules=(), **choice
         "budget": encounter_level,
         "choices": {"side": side, **choices},
         "house_rules": list(house_rules),
-        "characters": list(characters),
+        "characters": with_ids(characters),
     }
 
 

@@ -18,6 +18,7 @@ from rules.engines.pulp_fiction import (
     role_choices,
 )
 from rules.fixture_book import rules_book_from_fixtures
+from tests.rules.ids import with_ids
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 
@@ -38,7 +39,7 @@ def band(*figures, house_rules=()):
         "ruleset": "pulp-fiction",
         "name": "Test band",
         "house_rules": list(house_rules),
-        "characters": list(figures),
+        "characters": with_ids(figures),
     }
 
 
@@ -82,7 +83,6 @@ CHECKS = {
         band(DOC, figure("Kid", "secondary-character", role="attached-to:Nobody")),
         band(DOC, KID),
     ),
-    "attachment-ambiguous": (band(DOC, DOC, KID), band(DOC, KID)),
     "attachment-wrong-type": (
         band(BOSS, THUG, figure("Zombie", "monster", side="bad", role="attached-to:Thug")),
         band(BOSS, THUG, ZOMBIE),
@@ -181,7 +181,6 @@ ERRORS = {
     "no-side",
     "wrong-side",
     "attachment-unknown",
-    "attachment-ambiguous",
     "attachment-wrong-type",
     "attachment-other-side",
     "too-many-wounds",

@@ -13,6 +13,7 @@ from rules.engines import evaluate, module_for
 from rules.engines.seven_tv import character_cost, character_findings, printed_profile
 from rules.fixture_book import rules_book_from_fixtures
 from rules.rulesets import REGISTRY
+from tests.rules.ids import with_ids
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 
@@ -41,7 +42,7 @@ def cast(*lines, affiliation="heroic", genre=None, budget=100, house_rules=()):
         "budget": budget,
         "choices": {"affiliation": affiliation, "genre": genre},
         "house_rules": list(house_rules),
-        "characters": list(lines),
+        "characters": with_ids(lines),
     }
 
 
@@ -437,7 +438,7 @@ def test_a_boss_has_only_one_sidekick(rules):
 
 def test_a_sidekicks_boss_must_be_in_the_cast_and_chosen(rules):
     lost = line("loyal-sidekick", name="Sam", role="sidekick-of:Gandalf")
-    assert "not in the cast" in found(report(rules, lost), "sidekick-boss-unknown")[0].message
+    assert "no longer in the cast" in found(report(rules, lost), "sidekick-boss-unknown")[0].message
     assert found(report(rules, line("loyal-sidekick")), "sidekick-boss-unchosen")
     chosen = [line("innocent-soul", name="Frodo"), line("loyal-sidekick", role="sidekick-of:Frodo")]
     result = report(rules, *chosen)
