@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cards.printing import faces_7tv
-from cards.printing.fitting import Box, Run, fit
+from cards.printing.fitting import Box, Run, fit, fit_name, overflow_notes
 from cards.printing.portrait_prints import portrait_uri
 from rosters.portraits import PORTRAIT_BOX_MM
 from rules.engines.base import RulesBook
@@ -176,12 +176,9 @@ def fit_pulp_alley_character(view):
         if not fit(abilities + notes, PA_BODY).overflow:
             break
     body = fit(abilities + notes + below, PA_BODY)
+    name = fit_name(view["name"], PA_NAME)
     problems = [] if summary else [SUMMARIES_LEFT_OUT]
-    if note := body.note(what):
-        problems.append(note)
-    name = fit([[Run(view["name"].upper(), "heading-bold")]], PA_NAME)
-    if note := name.note("Name"):
-        problems.append(note)
+    problems += overflow_notes((body, what), (name, "Name"))
     layout = {
         "name": name.size_pt,
         "flavour": beside.size_pt,

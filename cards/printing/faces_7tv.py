@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 
+from cards.printing import fitting
 from cards.printing.fitting import PARAGRAPH_GAP, WIDTH_SAFETY, Box, Fit, Run, count_lines, fit
 from cards.printing.geometry import MM_PER_PT
 from rules.engines import seven_tv
@@ -266,18 +267,12 @@ def pointer_paragraphs(view):
 
 
 def fit_profile_card(view):
-    name = fit([[Run(view["name"].upper(), "heading-bold")]], TV_NAME)
+    name = fitting.fit_name(view["name"], TV_NAME)
     attacks = fit_attacks(view["attacks"])
     pointer = fit(pointer_paragraphs(view), TV_POINTER)
-    problems = [
-        note
-        for note in (
-            name.note("Name"),
-            attacks.note("Attacks"),
-            pointer.note("The list of what is on the back"),
-        )
-        if note
-    ]
+    problems = fitting.overflow_notes(
+        (name, "Name"), (attacks, "Attacks"), (pointer, "The list of what is on the back")
+    )
     layout = {"name": name.size_pt, "attacks": attacks.size_pt, "pointer": pointer.size_pt}
     return layout, problems
 
@@ -365,12 +360,8 @@ def fit_profile_back(back):
         math.floor(box.height_mm / line + 1e-6),
         overflow=needed > box.height_mm + 1e-6,
     )
-    name = fit([[Run(back["name"].upper(), "heading-bold")]], TV_NAME)
-    problems = [
-        note
-        for note in (name.note("Name"), result.note("Star quality and special effects"))
-        if note
-    ]
+    name = fitting.fit_name(back["name"], TV_NAME)
+    problems = fitting.overflow_notes((name, "Name"), (result, "Star quality and special effects"))
     return {"name": name.size_pt, "rules": size}, problems
 
 
@@ -416,5 +407,5 @@ def script_card(card: dict) -> dict:
 def fit_script_card(view):
     name = fit([[Run(view["name"], "heading-bold")]], SCRIPT_NAME)
     effect = fit([[Run(view["effect"])]] if view["effect"] else [], SCRIPT_EFFECT)
-    problems = [note for note in (name.note("Name"), effect.note("Effect")) if note]
+    problems = fitting.overflow_notes((name, "Name"), (effect, "Effect"))
     return {"name": name.size_pt, "effect": effect.size_pt}, problems

@@ -6,7 +6,7 @@ deck cards the loader builds from the library entries; the fitting boxes match
 static/css/print.css (.pc-*)."""
 
 from cards.printing.faces import FACES_DIR, FaceKind, fitted
-from cards.printing.fitting import Box, Run, fit
+from cards.printing.fitting import Box, Run, fit, fit_name, overflow_notes
 from rules.engines.base import RulesBook
 from rules.engines.plain import as_dict, as_list
 from rules.engines.pulp_city import printed_profile
@@ -107,12 +107,9 @@ def fit_supreme_card(view):
     with_flavour = fit(paragraphs + flavour, PC_BODY)
     show_flavour = bool(flavour) and not with_flavour.overflow
     body = with_flavour if show_flavour else fit(paragraphs, PC_BODY)
+    name = fit_name(view["name"], PC_NAME)
     problems = [] if summaries else [SUMMARIES_LEFT_OUT]
-    if note := body.note("Card text"):
-        problems.append(note)
-    name = fit([[Run(view["name"].upper(), "heading-bold")]], PC_NAME)
-    if note := name.note("Name"):
-        problems.append(note)
+    problems += overflow_notes((body, "Card text"), (name, "Name"))
     layout = {
         "name": name.size_pt,
         "body": body.size_pt,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+from cards.printing import fitting
 from cards.printing.faces import FACES_DIR, FaceKind
 from cards.printing.fitting import WIDTH_SAFETY, Box, Fit, Run, count_lines, fit
 from cards.printing.geometry import MM_PER_PT, Paper
@@ -189,13 +190,11 @@ def fit_stat_card(view):
         body = fit(body_paragraphs(view, summaries=summaries), body_box)
         if not body.overflow:
             break
-    name = fit([[Run(view["name"].upper(), "heading-bold")]], PF_NAME)
+    name = fitting.fit_name(view["name"], PF_NAME)
     problems = [] if summaries else [SUMMARIES_LEFT_OUT]
-    problems += [
-        note
-        for note in (name.note("Name"), weapons.note("Weapons"), body.note("Traits and kit"))
-        if note
-    ]
+    problems += fitting.overflow_notes(
+        (name, "Name"), (weapons, "Weapons"), (body, "Traits and kit")
+    )
     layout = {
         "name": name.size_pt,
         "weapons": weapons.size_pt,

@@ -137,3 +137,14 @@ def fit(paragraphs, box: Box) -> Fit:
     return Fit(
         size, math.ceil(needed - 1e-6), math.floor(room + 1e-6), overflow=needed > room + 1e-6
     )
+
+
+def fit_name(name, box: Box) -> Fit:
+    """A card's name on its band: one line of bold heading capitals."""
+    return fit([[Run(name.upper(), "heading-bold")]], box)
+
+
+def overflow_notes(*fits: tuple[Fit, str]) -> list[str]:
+    """The print page's sentences for the boxes whose text does not fit, in the order given
+    as (fit, what the box holds) pairs."""
+    return [note for fitted, what in fits if (note := fitted.note(what))]
