@@ -79,12 +79,14 @@ def source_choices(player):
     return choices
 
 
-def character_faces(entries, player, copies, campaign=None):
+def character_faces(entries, player, copies, campaign=None, books=None):
     """Faces for (character, role) pairs, one rules book per ruleset; cards of a ruleset
     with no card design yet are named in `skipped`, not dropped silently. A roster's cards
-    carry its `campaign` (CampaignPrint): what each character brings from game to game."""
+    carry its `campaign` (CampaignPrint): what each character brings from game to game.
+    `books` are rules books the caller already read, by ruleset slug, so none is read twice."""
     campaign = campaign or CampaignPrint()
-    books, made, skipped, listed = {}, [], [], []
+    books = dict(books or {})
+    made, skipped, listed = [], [], []
     for character, role in entries:
         key = f"copies-{character.pk}"
         count = copies.get(key, 1)
@@ -123,10 +125,11 @@ def roster_cards(player, pk, copies) -> Printable:
     names = {str(member.character_id): member.character.name for member in members}
     prefixes = boss_roles(roster.ruleset.slug)
     pairs = ((member.character, repointed(member.role, prefixes, names)) for member in members)
-    campaign = campaign_print(
-        roster_as_data(roster, members), rules.rules_book(roster.ruleset, player)
+    book = rules.rules_book(roster.ruleset, player)
+    campaign = campaign_print(roster_as_data(roster, members), book)
+    made, skipped, listed = character_faces(
+        pairs, player, copies, campaign, books={roster.ruleset.slug: book}
     )
-    made, skipped, listed = character_faces(pairs, player, copies, campaign)
     return Printable(roster.name, made, skipped, listed)
 
 

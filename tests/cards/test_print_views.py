@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
+from cards.printing.sources import roster_cards
 from rosters.models import Character, Roster, RosterMember
 from rosters.portraits import PORTRAIT_BOX_MM, PORTRAIT_PIXELS
 from tests.cards import pdf_reading as pdf
@@ -208,6 +209,31 @@ def test_the_print_page_for_a_roster_in_a_fixed_number_of_queries(
     with django_assert_num_queries(9):
         response = player_client.get(reverse("printing:page"), {"source": f"roster-{league.pk}"})
     assert "Chu-Chu" in response.content.decode()
+
+
+@pytest.mark.parametrize("members", [1, 20])
+def test_a_campaigning_league_prints_with_its_rules_book_read_once(
+    player_client, player, pulp_alley, django_assert_num_queries, members
+):
+    # The league's standing on each card and the cards themselves share one rules book: a
+    # league that has played costs what a new one does, however big it is.
+    roster = Roster.objects.create(
+        owner=player,
+        ruleset=pulp_alley,
+        name="Veterans",
+        campaign={"games": 2, "reputation": 41, "experience": 3},
+    )
+    for position in range(members):
+        character = card(player, pulp_alley, "Kazak", marked=False)
+        character.name = f"Member {position}"
+        character.save()
+        RosterMember.objects.create(roster=roster, character=character, position=position)
+    with django_assert_num_queries(9):
+        response = player_client.get(reverse("printing:page"), {"source": f"roster-{roster.pk}"})
+    assert f"Member {members - 1}" in response.content.decode()
+    # and the one book still gives every card the league's standing
+    made = roster_cards(player, roster.pk, {}).faces
+    assert all("League: Reputation 41" in " ".join(face.data["campaign"]) for face in made)
 
 
 def test_the_print_page_for_a_deck_in_a_fixed_number_of_queries(
