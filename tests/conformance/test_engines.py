@@ -17,6 +17,7 @@ from rules.rulesets import REGISTRY
 
 DICE = ["d6", "d8", "d10", "d12", "2d8", "3d10", "1d6", "0d6", "d7", "9d12", "—"]
 CHARACTER_KEYS = ["name", "type", "role", "profile", "flavour", "portrait"]
+IDS = ["0", "1", "1"]
 RUN = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -45,6 +46,8 @@ def vocabulary(slug):
     words = sorted(book.character_types) + [slug for _, slug in book.entries]
     words += [f"{kind}/{slug}" for kind, slug in book.entries] + DICE
     words += ["fellowship", "acting-leader", "sidekick-of:Anyone", "heroic", "villainous"]
+    # Roles naming another character by id, as roster data holds them.
+    words += [f"{prefix}{n}" for prefix in engine.BOSS_ROLES for n in IDS]
     keys = sorted(schema_words(ruleset_part(slug)) | set(engine.EFFECT_KEYS))
     kinds = sorted({kind for kind, _ in book.entries})
     return words, keys, kinds
@@ -76,6 +79,8 @@ def characters(slug):
         st.fixed_dictionaries(
             {"name": st.sampled_from(["Arge", "Thug", "Thug", ""]), "type": anything},
             optional={
+                # Ids repeat here: engines must not trust a file's ids to be unique.
+                "id": st.sampled_from(IDS) | anything,
                 "role": anything,
                 "profile": st.dictionaries(st.sampled_from(keys), anything, max_size=6),
             },
