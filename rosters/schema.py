@@ -1,9 +1,9 @@
 """The roster file's JSON Schema, put together: the shape every game shares
 (rosters/roster.schema.json), the shapes it shares with the rules data (slugs, counts, dice,
 effects: rules/engines/shapes.schema.json, the one copy), and each registered ruleset's own part
-(fixtures/<slug>/roster-schema.json: its `choices`, a character's `profile`, and the `$defs`
-they use), joined by one if/then block per ruleset. docs/roster.schema.json is the same schema
-for readers, kept equal by a test."""
+(fixtures/<slug>/roster-schema.json: its `choices`, a character's `profile`, what its house
+rules' `data` may hold, and the `$defs` they use), joined by one if/then block per ruleset.
+docs/roster.schema.json is the same schema for readers, kept equal by a test."""
 
 import copy
 import json
@@ -21,12 +21,19 @@ def ruleset_part(slug, fixtures_dir=FIXTURES_DIR) -> dict:
     return json.loads((fixtures_dir / slug / PART_NAME).read_text(encoding="utf-8"))
 
 
+# Most games' house rules are what the house-rules page saves: no `data` at all.
+NO_HOUSE_RULE_DATA = {"$ref": "#/$defs/no_house_rule_data"}
+
+
 def ruleset_block(slug, part):
-    """Applies the part's choices, profile and (when the game has one) campaign block to files
-    of this ruleset only."""
+    """Applies the part's choices, profile, house rules' data and (when the game has one)
+    campaign block to files of this ruleset only."""
     properties = {
         "choices": part["choices"],
         "characters": {"items": {"properties": {"profile": part["profile"]}}},
+        "house_rules": {
+            "items": {"properties": {"data": part.get("house_rule_data", NO_HOUSE_RULE_DATA)}}
+        },
     }
     if "campaign" in part:
         properties["campaign"] = part["campaign"]

@@ -12,9 +12,13 @@ def house_rule_kinds(slug):
     return definition.house_rule_kinds if definition else {}
 
 
-# The roster file format's own limit (rosters/roster.schema.json): a house rule that fits
-# the form also travels in an exported file, and the rules reference PDF lays it out quickly.
+# The roster file format's own limits (rosters/roster.schema.json, house_rule): a house rule
+# that fits the form also travels in an exported file and imports again, and the rules
+# reference PDF lays it out quickly.
 SUMMARY_MAX_LENGTH = 400
+LEVEL_MAX = 99
+COST_MAX = 999
+PAGE_MAX = 9999
 
 
 class HouseRuleForm(forms.ModelForm):
@@ -22,15 +26,25 @@ class HouseRuleForm(forms.ModelForm):
     summary = forms.CharField(
         max_length=SUMMARY_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 3})
     )
+    level = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=LEVEL_MAX,
+        help_text="Abilities: the lowest character level that may take it.",
+    )
+    cost = forms.IntegerField(
+        required=False, min_value=0, max_value=COST_MAX, help_text="Perks: slots it uses."
+    )
+    page = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=PAGE_MAX,
+        help_text="Optional: where your house rule or other edition prints it.",
+    )
 
     class Meta:
         model = LibraryEntry
         fields = ("kind", "name", "level", "cost", "summary", "page")
-        help_texts = {
-            "level": "Abilities: the lowest character level that may take it.",
-            "cost": "Perks: slots it uses.",
-            "page": "Optional: where your house rule or other edition prints it.",
-        }
 
     def __init__(self, *args, ruleset, **kwargs):
         super().__init__(*args, **kwargs)

@@ -28,8 +28,9 @@ class UnknownRuleset(LookupError):
 class RulesetDefinition:
     """One game. Its data lives in fixtures/<slug>/ by convention: the rules YAML, the
     cheat-sheet YAML in cheatsheet/, the sample forces in samples/ and the roster file's part
-    for this game in roster-schema.json ({"choices", "profile", "$defs"}, joined to the shared
-    schema by rosters/schema.py). The checks find all of them from the slug."""
+    for this game in roster-schema.json ({"choices", "profile", "$defs"}, and
+    "house_rule_data" when its house rules hold data; joined to the shared schema by
+    rosters/schema.py). The checks find all of them from the slug."""
 
     slug: str
     # The roster engine: a module with evaluate, printed_profile (a PrintedProfile),

@@ -62,6 +62,16 @@ def with_static(**profile):
     return as_bytes(document)
 
 
+def with_pulp_city_house_rule(**fields):
+    rule = {"kind": "supreme", "slug": "house-captain-volt", "name": "Captain Volt", **fields}
+    return as_bytes(pulp_city_team(house_rules=[rule]))
+
+
+def with_house_genres(data):
+    rule = {"kind": "profile-genres", "slug": "warrior", "name": "Warrior", "data": data}
+    return seven_tv_cast(house_rules=[rule])
+
+
 def with_hero_weapon(**fields):
     """The Pulp Fiction heroes with their first figure's first weapon changed."""
     document = json.loads((EXAMPLES / "pulp-fiction-heroes.json").read_text())
@@ -117,6 +127,47 @@ HOSTILE_FILES = {
         with_house_rule(summary="word " * 81),
         "house_rules[0].summary",
         "405 characters long; at most 400 fit",
+    ),
+    "unknown-house-rule-field": (
+        with_house_rule(x=[["a"]]),
+        "house_rules[0]",
+        "unexpected field 'x'",
+    ),
+    "house-rule-page-zero": (with_house_rule(page=0), "house_rules[0].page", "0 is less than 1"),
+    "data-on-a-house-ability": (
+        with_house_rule(data={"x": [["a"]]}),
+        "house_rules[0].data",
+        "unexpected field 'x'",
+    ),
+    "card-values-in-a-house-supreme": (
+        with_pulp_city_house_rule(
+            level=2, data={"traits": {"energy": 10**9}, "damage": "x" * 10**4}
+        ),
+        "house_rules[0].data",
+        "unexpected field 'traits'",
+    ),
+    "data-on-a-house-pulp-fiction-trait": (
+        as_bytes(
+            json.loads((EXAMPLES / "pulp-fiction-heroes.json").read_text())
+            | {"house_rules": [{"kind": "trait", "slug": "house-x", "name": "X", "data": {"y": 1}}]}
+        ),
+        "house_rules[0].data",
+        "unexpected field 'y'",
+    ),
+    "house-genres-that-are-not-slugs": (
+        with_house_genres({"genres": [["fantasy"]]}),
+        "house_rules[0].data.genres[0]",
+        "should be text",
+    ),
+    "house-genres-beside-another-field": (
+        with_house_genres({"genres": ["fantasy"], "stats": {"fight": 10**9}}),
+        "house_rules[0].data",
+        "unexpected field 'stats'",
+    ),
+    "too-many-house-genres": (
+        with_house_genres({"genres": ["fantasy"] * 21}),
+        "house_rules[0].data.genres",
+        "has 21 entries; at most 20 are allowed",
     ),
     "type-longer-than-its-column": (
         with_first_character(type="a" * 41),

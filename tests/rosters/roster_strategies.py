@@ -7,8 +7,10 @@ The envelope, characters and house rules are shared; what differs per game is on
 RulesetParts in PARTS. A new ruleset adds its parts there, and the property test that
 imports and renders every page of a roster picks it up."""
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
+from types import MappingProxyType
 
 from hypothesis import strategies as st
 
@@ -42,6 +44,8 @@ def text(max_size, min_size=0):
 made_up_slug = st.from_regex(r"\A[a-z0-9]{1,12}(-[a-z0-9]{1,12}){0,3}\Z")  # up to 51
 made_up_kind = st.from_regex(r"\A[a-z0-9]{1,9}(-[a-z0-9]{1,9}){0,3}\Z")  # up to 39
 longest_slug = st.just("x" * 80)
+# Slugs the house rules and the cards both draw from, so cards use the file's house rules.
+house_slug = st.sampled_from(["house-ray-gun", "house-" + "x" * 74])
 
 
 @cache
@@ -52,7 +56,7 @@ def book(ruleset):
 def slug_of(ruleset, *kinds):
     """A slug of the book's entries of these kinds, or one nobody has."""
     known = sorted(slug for kind, slug in book(ruleset).entries if kind in kinds)
-    return st.one_of(st.sampled_from(known), made_up_slug, longest_slug)
+    return st.one_of(st.sampled_from(known), made_up_slug, longest_slug, house_slug)
 
 
 def slugs(ruleset, *kinds, max_size=6):
@@ -72,8 +76,13 @@ def count(low=0, high=99):
 class RulesetParts:
     profile: st.SearchStrategy
     choices: st.SearchStrategy
+    # The kinds players make on the house-rules page first, then others a file may carry.
     house_rule_kinds: tuple[str, ...]
     character_type: st.SearchStrategy
+    # kind → its own `slug` or `data` (the game's house_rule_data); other kinds have no data.
+    house_rule_fields: Mapping[str, Mapping[str, st.SearchStrategy]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
 
 
 # --- Pulp Alley ------------------------------------------------------------------------------
@@ -150,10 +159,12 @@ customisation = st.fixed_dictionaries(
         ),
     },
 )
+# Profiles the book leaves without genres, which a player's profile-genres house rule fills.
+genreless_profile = st.sampled_from(["warrior", "wise-mentor", "mythic-champion"])
 seven_tv_profile = st.fixed_dictionaries(
     {},
     optional={
-        "base": slug_of("7tv", "profile"),
+        "base": st.one_of(slug_of("7tv", "profile"), genreless_profile),
         "count": count(1, 99),
         "customisation": customisation,
     },
@@ -280,10 +291,18 @@ PARTS = {
     "7tv": RulesetParts(
         profile=seven_tv_profile,
         choices=seven_tv_choices,
-        house_rule_kinds=("profile", "special-effect", "genre"),
+        house_rule_kinds=("profile-genres", "profile", "special-effect", "genre"),
         character_type=st.one_of(
             st.sampled_from(["star", "co-star", "extra", "vehicle"]), type_slug("7tv")
         ),
+        house_rule_fields={
+            "profile-genres": {
+                "slug": genreless_profile,
+                "data": st.fixed_dictionaries(
+                    {}, optional={"genres": slugs("7tv", "genre", max_size=20)}
+                ),
+            }
+        },
     ),
     "pulp-city": RulesetParts(
         profile=pulp_city_profile,
@@ -324,11 +343,18 @@ effect = st.fixed_dictionaries(
 
 
 def house_rule(ruleset):
+    """A house rule of one of the game's kinds, with every field the format allows it."""
     parts = PARTS[ruleset]
+    return st.sampled_from(parts.house_rule_kinds).flatmap(
+        lambda kind: house_rule_of_kind(ruleset, kind, parts.house_rule_fields.get(kind, {}))
+    )
+
+
+def house_rule_of_kind(ruleset, kind, own):
     return st.fixed_dictionaries(
         {
-            "kind": st.sampled_from(parts.house_rule_kinds),
-            "slug": st.one_of(slug_of(ruleset, *parts.house_rule_kinds), made_up_slug),
+            "kind": st.just(kind),
+            "slug": own.get("slug", st.one_of(slug_of(ruleset, kind), made_up_slug)),
             "name": text(120, min_size=1),
         },
         optional={
@@ -336,8 +362,10 @@ def house_rule(ruleset):
             "cost": st.one_of(st.none(), count(0, 999)),
             "summary": text(400),
             "page": st.one_of(st.none(), count(1, 9999)),
+            "section": text(120),
             "edition": text(40),
             "effect": effect,
+            "data": own.get("data", st.just({})),
         },
     )
 

@@ -1,0 +1,148 @@
+"""Every kind of house rule a player can make travels: made on the house-rules page, used in a
+roster, exported and imported into another account, it arrives as it was saved. The roster
+file's closed house-rule shape (docs/roster.schema.json) must take everything the app writes."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from rosters.models import Roster, RosterMember
+from rosters.schema import roster_schema
+from rosters.services import save_character
+from rules.models import LibraryEntry, Ruleset
+from rules.rulesets import REGISTRY
+from rules.services import RULE_FIELDS
+
+pytestmark = pytest.mark.django_db
+
+# Where a roster uses a house rule of each kind players may add: (character type, the
+# character's profile with the house rule's slug, the roster's choice key naming it).
+USES = {
+    ("pulp-alley", "ability"): ("leader", lambda slug: {"abilities": [slug]}, ""),
+    ("pulp-alley", "perk"): ("leader", lambda slug: {}, "perks"),
+    ("pulp-city", "supreme"): ("level-2", lambda slug: {"base": slug}, ""),
+    ("pulp-city", "resource"): ("level-1", lambda slug: {"resources": [slug]}, ""),
+    ("pulp-city", "skill"): ("level-1", lambda slug: {"skills": [{"skill": slug, "x": 2}]}, ""),
+    ("pulp-city", "sub-faction"): ("level-1", lambda slug: {"team_allegiance": slug}, ""),
+    ("pulp-fiction", "trait"): ("main-character", lambda slug: {"traits": [slug]}, ""),
+    ("pulp-fiction", "weapon"): (
+        "main-character",
+        lambda slug: {"weapons": [{"weapon": slug}]},
+        "",
+    ),
+    ("pulp-fiction", "equipment"): ("main-character", lambda slug: {"equipment": [slug]}, ""),
+}
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+def roster_using(owner, ruleset, character_type, profile, choices):
+    roster = Roster.objects.create(
+        owner=owner, ruleset=ruleset, name="House Table", choices=choices
+    )
+    character = save_character(
+        owner=owner,
+        ruleset=ruleset,
+        data={"name": "Doc Thunder", "type": character_type, "profile": profile},
+    ).character
+    RosterMember.objects.create(roster=roster, character=character, position=0)
+    return roster
+
+
+def exported_and_imported(player_client, rival, roster):
+    """The roster's file as the export page writes it, imported by `rival` on the import page."""
+    exported = player_client.get(f"/rosters/{roster.pk}/export.json")
+    assert exported.status_code == 200
+    client = Client()
+    client.force_login(rival)
+    upload = SimpleUploadedFile("roster.json", exported.content, content_type="application/json")
+    response = client.post("/rosters/import/", {"file": upload})
+    errors = response.context["form"].errors if response.status_code == 400 else None
+    assert response.status_code == 302, errors
+    return json.loads(exported.content)
+
+
+def same_rule(theirs, ours):
+    return {name: getattr(theirs, name) for name in ("slug", *RULE_FIELDS)} == {
+        name: getattr(ours, name) for name in ("slug", *RULE_FIELDS)
+    }
+
+
+def test_every_kind_players_may_add_is_used_here():
+    offered = {(d.slug, kind) for d in REGISTRY.values() for kind in d.house_rule_kinds}
+    assert offered == set(USES)
+
+
+@pytest.mark.parametrize(("ruleset", "kind"), sorted(USES))
+def test_a_house_rule_made_on_the_page_exports_and_imports_as_saved(
+    player_client, player, rival, rules_data, ruleset, kind
+):
+    posted = player_client.post(
+        f"/rules/{ruleset}/house-rules/",
+        {
+            "kind": kind,
+            "name": "Ray-Gun <Mk II> & Sons",
+            "summary": "“Our table's own.” " * 20,
+            "level": "2",
+            "cost": "3",
+            "page": "9999",
+        },
+    )
+    assert posted.status_code == 302
+    ours = LibraryEntry.objects.get(owner=player, kind=kind)
+    needs = REGISTRY[ruleset].house_rule_kinds[kind]
+    kept = {"level": (2, None), "cost": (None, 3)}.get(needs, (None, None))
+    assert (ours.level, ours.cost) == kept  # only the number the kind needs
+    character_type, profile, choice = USES[(ruleset, kind)]
+    choices = {choice: [ours.slug]} if choice else {}
+    roster = roster_using(
+        player, Ruleset.objects.get(slug=ruleset), character_type, profile(ours.slug), choices
+    )
+    document = exported_and_imported(player_client, rival, roster)
+    assert [rule["slug"] for rule in document["house_rules"]] == [ours.slug]
+    assert same_rule(LibraryEntry.objects.get(owner=rival, kind=kind), ours)
+
+
+def test_a_players_genres_for_a_7tv_profile_export_and_import_as_saved(
+    player_client, player, rival, rules_data
+):
+    posted = player_client.post(
+        "/rules/7tv/house-rules/",
+        {"form": "genres", "profile": "warrior", "genres": ["fantasy", "historical"]},
+    )
+    assert posted.status_code == 302
+    ours = LibraryEntry.objects.get(owner=player, kind="profile-genres")
+    roster = roster_using(
+        player, Ruleset.objects.get(slug="7tv"), "extra", {"base": "warrior", "count": 3}, {}
+    )
+    document = exported_and_imported(player_client, rival, roster)
+    assert document["house_rules"][0]["data"] == {"genres": ["fantasy", "historical"]}
+    assert same_rule(LibraryEntry.objects.get(owner=rival, kind="profile-genres"), ours)
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "words"),
+    [
+        ("page", "0", "greater than or equal to 1"),
+        ("page", "10000", "less than or equal to 9999"),
+        ("level", "100", "less than or equal to 99"),
+        ("cost", "1000", "less than or equal to 999"),
+    ],
+)
+def test_the_page_refuses_a_number_a_roster_file_could_not_carry(
+    player_client, player, rules_data, field, typed, words
+):
+    limits = roster_schema()["$defs"]["house_rule"]["properties"][field]
+    assert int(typed) not in range(limits["minimum"], limits["maximum"] + 1)
+    posted = player_client.post(
+        "/rules/pulp-city/house-rules/",
+        {"kind": "resource", "name": "Jet Pack", "summary": "Flies.", "level": "1", field: typed},
+    )
+    assert posted.status_code == 200
+    assert words in posted.content.decode()
+    assert not LibraryEntry.objects.filter(owner=player).exists()
