@@ -4,11 +4,17 @@ abilities and the choices Animal and Extraordinary need, as a roster-format char
 from django import forms
 
 from cards.designers.base import DesignerForm
-from rules.engines.dice import DiceError, parse_dice
-from rules.engines.pulp_alley_profile import SKILLS, choice_of, choosable_skills, skill_name
-
-DIE_TYPES = ("d6", "d8", "d10", "d12")
-NO_SHOOT = "—"
+from rules.engines.dice import ABSENT, DiceError, parse_dice
+from rules.engines.pulp_alley_profile import (
+    DIE_TYPES,
+    SKILLS,
+    add_dice_prompt,
+    choice_of,
+    choosable_skills,
+    raise_die_prompt,
+    skill_name,
+    struck_out,
+)
 
 
 def split_dice(value):
@@ -35,15 +41,8 @@ class PulpAlleyCharacterForm(DesignerForm):
     name = forms.CharField(max_length=80)
     health = forms.ChoiceField(choices=[(d, d) for d in DIE_TYPES])
     abilities = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
-    animal_skills = forms.MultipleChoiceField(
-        required=False,
-        label="Animal: two skills that gain a die",
-        widget=forms.CheckboxSelectMultiple,
-    )
-    extraordinary_skill = forms.ChoiceField(
-        required=False,
-        label="Extraordinary: the d8 skill raised to d10",
-    )
+    animal_skills = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
+    extraordinary_skill = forms.ChoiceField(required=False)
     flavour = forms.CharField(
         required=False, max_length=600, widget=forms.Textarea(attrs={"rows": 3})
     )
@@ -55,16 +54,25 @@ class PulpAlleyCharacterForm(DesignerForm):
             rules.character_types.values(), key=lambda t: (t["level"] is None, -(t["level"] or 0))
         )
         self.fields["character_type"].choices = [(t["slug"], t["name"]) for t in types]
-        # The skills each choice ability may pick, as its effect in the rules data says.
+        # The skills each choice ability may pick, and its prompt, as its effect in the rules
+        # data says.
         animal = choosable_skills(choice_of(rules, "animal", "add_dice_choice"))
         self.fields["animal_skills"].choices = [(s, skill_name(s)) for s in animal]
+        self.fields["animal_skills"].label = add_dice_prompt(rules.entry("ability", "animal"))
         extraordinary = choosable_skills(choice_of(rules, "extraordinary", "raise_die_choice"))
-        self.fields["extraordinary_skill"].choices = [("", "—")] + [
+        self.fields["extraordinary_skill"].choices = [("", ABSENT)] + [
             (s, skill_name(s)) for s in extraordinary
         ]
+        self.fields["extraordinary_skill"].label = raise_die_prompt(
+            rules.entry("ability", "extraordinary")
+        )
+        # Only a skill some ability strikes out may be left at 0 dice.
+        self.may_lack = struck_out(rules.of_kind("ability"))
         for skill in SKILLS:
             self.fields[f"{skill}_count"] = forms.IntegerField(
-                min_value=0 if skill == "shoot" else 1, max_value=9, label=skill.capitalize()
+                min_value=0 if skill in self.may_lack else 1,
+                max_value=9,
+                label=skill_name(skill),
             )
             self.fields[f"{skill}_die"] = forms.ChoiceField(
                 choices=[(d, d) for d in DIE_TYPES], required=False
@@ -113,7 +121,7 @@ class PulpAlleyCharacterForm(DesignerForm):
         skills = {}
         for skill in SKILLS:
             count, die = self.number(f"{skill}_count", 0), self.value(f"{skill}_die") or "d6"
-            skills[skill] = f"{count}{die}" if count > 0 else NO_SHOOT
+            skills[skill] = f"{count}{die}" if count > 0 else ABSENT
         abilities = list(self.value("abilities") or [])
         choices = {}
         if "animal" in abilities:
@@ -134,7 +142,11 @@ class PulpAlleyCharacterForm(DesignerForm):
         }
 
     def skill_rows(self):
-        return [(skill, self[f"{skill}_count"], self[f"{skill}_die"]) for skill in SKILLS]
+        """Each skill's count and die fields, and whether it may be left without dice."""
+        return [
+            (self[f"{skill}_count"], self[f"{skill}_die"], skill in self.may_lack)
+            for skill in SKILLS
+        ]
 
     def ability_rows(self):
         """Each ability with whether this character's level allows it, and why not."""

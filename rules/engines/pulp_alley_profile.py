@@ -22,6 +22,8 @@ from rules.engines.plain import (
 )
 
 SKILLS = ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
+# Every die the game rolls, smallest first: a shift moves one step and d12 is the top (p.2).
+DIE_TYPES = ("d6", "d8", "d10", "d12")
 BOOK_EDITION = "core"
 DICE_PAGE = 2
 TYPES_PAGE = 6
@@ -99,6 +101,30 @@ def choice_of(rules: RulesBook, slug, key):
     return as_dict(effect_of(as_dict(rules.entry("ability", slug))).get(key))
 
 
+def struck_out(entries):
+    """The skills these abilities leave the character without (an Animal's Shoot, p.9): the
+    card prints them as a dash and no dice are owed for them."""
+    return {"shoot"} if any(effect_of(entry).get("no_shoot") for entry in entries) else set()
+
+
+def add_dice_prompt(entry):
+    """What an ability with an `add_dice_choice` asks the player to pick, in its own numbers."""
+    spec = as_dict(effect_of(entry).get("add_dice_choice"))
+    dice = spec.get("dice", 1)
+    return (
+        f"{name_of(entry)}: {spec.get('count', 0)} different skills that gain"
+        f" {counted(dice, 'die') if dice != 1 else 'a die'} each"
+    )
+
+
+def raise_die_prompt(entry):
+    """What an ability with a `raise_die_choice` asks the player to pick, in its own numbers."""
+    spec = as_dict(effect_of(entry).get("raise_die_choice"))
+    count, low, high = spec.get("count", 0), spec.get("from"), spec.get("to")
+    picked = f"the {low} skill" if count == 1 else f"{count} of the {low} skills"
+    return f"{name_of(entry)}: {picked} raised to {high}"
+
+
 def picked_skills(choices, slug, spec):
     """The skills a choice ability really affects: distinct, allowed, at most `count`."""
     allowed = choosable_skills(spec)
@@ -126,8 +152,8 @@ def printed_profile(character: dict, rules: RulesBook) -> PrintedProfile[PulpAll
     choices = as_dict(profile.get("ability_choices"))
     base = base_pools(profile)
     pools = dict(base)
-    no_shoot = False
-    for slug, entry in ability_entries(profile, rules):
+    entries = ability_entries(profile, rules)
+    for slug, entry in entries:
         effect = effect_of(entry)
         for skill, count in as_dict(effect.get("add_dice")).items():
             if pools.get(skill):
@@ -140,9 +166,8 @@ def printed_profile(character: dict, rules: RulesBook) -> PrintedProfile[PulpAll
         for skill in picked_skills(choices, slug, raise_die) if raise_die else ():
             if base[skill] and base[skill].die == raise_die.get("from"):
                 pools[skill] = pools[skill].with_die(raise_die["to"])
-        no_shoot = no_shoot or bool(effect.get("no_shoot"))
-    if no_shoot:
-        pools["shoot"] = None
+    for skill in struck_out(entry for _, entry in entries):
+        pools[skill] = None
     health = profile.get("health")
     try:
         health = f"d{parse_die(health)}"
@@ -268,12 +293,12 @@ def health_findings(profile, kind, found):
 def dice_findings(profile, kind, rules, found):
     pattern = kind["profile"]
     skills = as_dict(profile.get("skills"))
-    no_shoot = any(effect_of(entry).get("no_shoot") for _, entry in ability_entries(profile, rules))
+    struck = struck_out(entry for _, entry in ability_entries(profile, rules))
     findings, pools, missing = [], {}, []
     for skill in SKILLS:
         value = skills.get(skill)
         if is_absent(value):
-            if not (skill == "shoot" and no_shoot):
+            if skill not in struck:
                 missing.append(skill_name(skill))
             continue
         try:

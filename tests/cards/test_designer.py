@@ -12,6 +12,7 @@ from cards.designers.pulp_alley import PulpAlleyCharacterForm
 from cards.models import PendingPortrait
 from rosters.models import Character
 from rosters.portraits import crop_portrait
+from rules.engines.pulp_alley_profile import DIE_TYPES, character_findings
 from rules.fixture_book import rules_book_from_fixtures
 
 pytestmark = pytest.mark.django_db
@@ -125,7 +126,7 @@ def test_animal_needs_its_two_skills(client, pulp_alley):
     without = client.post("/cards/designer/preview/", chu)
     assert "animal-choice" in codes(without)
     page = client.get("/cards/designer/", {"type": "follower"}).content.decode()
-    assert 'data-for="animal"' in page and "Animal: two skills that gain a die" in page
+    assert 'data-for="animal"' in page and "Animal: 2 different skills that gain a die each" in page
     chosen = client.post("/cards/designer/preview/", chu | {"animal_skills": ["dodge", "finesse"]})
     skills = dict(chosen.context["face"].data["skills"])
     assert (skills["Shoot"], skills["Dodge"], skills["Finesse"]) == ("—", "2d6", "2d6")
@@ -439,3 +440,62 @@ def test_the_animal_and_extraordinary_choosers_offer_what_the_effects_allow():
     effect = {**animal["effect"], "add_dice_choice": spec}
     entries = {**book.entries, ("ability", "animal"): {**animal, "effect": effect}}
     assert "might" not in offered(dataclasses.replace(book, entries=entries), "animal_skills")
+    assert (
+        "Animal: 3 different"
+        in PulpAlleyCharacterForm(
+            rules=dataclasses.replace(book, entries=entries | with_effect(book, "animal", count=3))
+        )
+        .fields["animal_skills"]
+        .label
+    )
+    raised = with_effect(book, "extraordinary", "raise_die_choice", **{"from": "d6", "to": "d8"})
+    assert (
+        PulpAlleyCharacterForm(rules=dataclasses.replace(book, entries=book.entries | raised))
+        .fields["extraordinary_skill"]
+        .label
+        == "Extraordinary: the d6 skill raised to d8"
+    )
+
+
+def with_effect(book, slug, key="add_dice_choice", **changes):
+    """The rules entries a table gets by changing one choice ability's numbers."""
+    entry = book.entry("ability", slug)
+    effect = {**entry["effect"], key: {**entry["effect"][key], **changes}}
+    return {("ability", slug): {**entry, "effect": effect}}
+
+
+def test_the_designer_offers_the_engines_dice_and_every_die_the_rules_data_names():
+    """A die a type starts with or an ability raises to can be typed in the designer, and no
+    die the game does not roll is offered (p.2)."""
+    book = rules_book_from_fixtures("pulp-alley")
+    form = PulpAlleyCharacterForm(rules=book)
+    for field in ["health", *(f"{skill}_die" for skill in SKILLS)]:
+        assert [value for value, _ in form.fields[field].choices] == list(DIE_TYPES)
+    profiles = [kind["profile"] for kind in book.character_types.values()]
+    named = {profile["health"] for profile in profiles if profile.get("health")}
+    named |= {die for profile in profiles for die in profile.get("die_types", ())}
+    for entry in book.of_kind("ability"):
+        raised = entry.get("effect", {}).get("raise_die_choice", {})
+        named |= {raised[end] for end in ("from", "to") if end in raised}
+    assert named <= set(DIE_TYPES)
+
+
+@pytest.mark.parametrize("skill", SKILLS)
+def test_a_skill_may_be_left_without_dice_exactly_where_an_ability_lets_the_engine_allow_it(
+    skill,
+):
+    """The designer's 0 = — is offered for a skill only when some ability leaves a character
+    without it and the engine then owes it no dice (an Animal's Shoot, p.9)."""
+    book = rules_book_from_fixtures("pulp-alley")
+    skills = {name: "1d6" for name in SKILLS} | {skill: "—"}
+
+    def owed(ability):
+        character = {
+            "name": "Test",
+            "type": "leader",
+            "profile": {"health": "d10", "skills": skills, "abilities": [ability["slug"]]},
+        }
+        return any(f.code == "missing-skill" for f in character_findings(character, book))
+
+    allowed = any(not owed(ability) for ability in book.of_kind("ability"))
+    assert (PulpAlleyCharacterForm(rules=book).fields[f"{skill}_count"].min_value == 0) == allowed
