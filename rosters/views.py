@@ -55,13 +55,15 @@ def builder_context(request, roster):
     shown = engines.with_boss_names(cast["characters"], roster.ruleset.slug)
     for member, data, words in zip(members, cast["characters"], shown, strict=True):
         printed = engine.printed_profile(data, rules)
+        kind = rules.character_type(member.character.character_type) or {}
         rows.append(
             {
                 "member": member,
                 "character": member.character,
-                "type": rules.character_type(member.character.character_type) or {},
+                "type": kind,
                 "cost": printed.cost,
-                "counted": member.character.character_type in spec.counted_types,
+                # A line of several models (7TV Extras) asks how many, as its type's data says.
+                "counted": bool(kind.get("profile", {}).get("several_models")),
                 "findings": report.about(data["id"]),
                 "cells": printed.cells,
                 "roles": engine.role_choices(data, printed, cast, rules),

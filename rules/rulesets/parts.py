@@ -26,4 +26,3 @@ class BuilderSpec:
     # type (`data.type`) in the order of the ruleset's character types.
     library_kind: str = ""
     budget_presets: tuple[tuple[int, str], ...] = ()
-    counted_types: tuple[str, ...] = ()  # member types bought several models to a line

@@ -33,7 +33,6 @@ DEFINITION = RulesetDefinition(
             (50, "50: basic"),
             (75, "75: large"),
         ),
-        counted_types=("extra", "vehicle"),
     ),
     kind_labels={
         "skill": ("Skill", "Skills"),

@@ -91,6 +91,25 @@ def test_changing_how_many_models_a_line_buys(player_client, cast):
     assert response.context["report"].budget.label == "10 / 25 ratings used"
 
 
+def test_the_builder_asks_how_many_models_only_where_the_type_buys_several(player_client, cast):
+    """Extras come as lines of models (their bulk prices, p.22); a Star is one card. Which is
+    which is the rules data's, so a type whose data changes changes in the builder too."""
+    from rules.models import CharacterType
+
+    htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": "mastermind"})
+    htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": "imperial-trooper"})
+
+    def asked():
+        rows = player_client.get(f"/rosters/{cast.pk}/").context["rows"]
+        return {row["type"]["slug"]: row["counted"] for row in rows}
+
+    assert asked() == {"star": False, "extra": True}
+    star = CharacterType.objects.get(ruleset=cast.ruleset, slug="star")
+    star.profile |= {"several_models": True}
+    star.save()
+    assert asked() == {"star": True, "extra": True}
+
+
 def test_a_villainous_star_in_a_heroic_cast_is_not_legal(player_client, cast):
     htmx_post(player_client, f"/rosters/{cast.pk}/settings/", {"affiliation": "heroic"})
     response = htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": "mastermind"})
