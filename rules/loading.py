@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from rules.fixture_folder import DECK, FIXTURES_DIR, TYPES, documents, read_yaml
-from rules.models import CharacterType, Deck, DeckCard, LibraryEntry, Ruleset
+from rules.models import CharacterType, Deck, DeckCard, LibraryEntry, Ruleset, new_data_version
 
 # `section`: the heading that cites a source without page numbers (Pulp Fiction, a web page).
 ENTRY_FIELDS = (
@@ -81,7 +81,7 @@ TYPE_DEFAULTS = {"min_per_roster": 0, "profile": {}, "summary": "", "section": "
 
 def load_ruleset_folder(ruleset, folder, result):
     for document in documents(folder):
-        result.files.append(str(document.path.relative_to(FIXTURES_DIR)))
+        result.files.append(str(document.path.relative_to(folder.parent)))
         if document.form == TYPES:
             for order, item in enumerate(document.items, start=1):
                 values = pick(item, TYPE_FIELDS, TYPE_DEFAULTS)
@@ -148,8 +148,14 @@ def load_rules(fixtures_dir=FIXTURES_DIR):
             "summary": item.get("summary", ""),
             "order": order,
         }
+        written = result.created + result.updated
         sync(Ruleset, {"slug": item["slug"]}, values, result)
+        ruleset = Ruleset.objects.get(slug=item["slug"])
         folder = fixtures_dir / item["slug"]
         if folder.is_dir():
-            load_ruleset_folder(Ruleset.objects.get(slug=item["slug"]), folder, result)
+            load_ruleset_folder(ruleset, folder, result)
+        if result.created + result.updated > written:
+            # Rules books built from the old rows are stale from now on.
+            ruleset.data_version = new_data_version()
+            ruleset.save(update_fields=["data_version"])
     return result

@@ -1,6 +1,8 @@
 """The games' rules as data. Built-in rows come from fixtures/; a row with an owner is a
 player's house rule and is only ever shown to that player."""
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -9,6 +11,10 @@ from rules.engines.plain import citation
 
 # A source without page numbers (Pulp Fiction is a web page) is cited by section heading.
 SECTION_HELP = "the source's section heading, where it has no page numbers"
+
+
+def new_data_version():
+    return uuid.uuid4().hex
 
 
 class Ruleset(models.Model):
@@ -21,6 +27,9 @@ class Ruleset(models.Model):
     default_budget = models.PositiveIntegerField(null=True, blank=True)
     summary = models.TextField(blank=True)
     order = models.PositiveSmallIntegerField(default=0)
+    # A fresh stamp whenever `load_rules` changes this game's built-in data, so a rules book
+    # built from it is known to be current (rules.selectors keeps built books by stamp).
+    data_version = models.CharField(max_length=32, default=new_data_version, editable=False)
 
     class Meta:
         ordering = ["order", "name"]

@@ -132,13 +132,30 @@ def type_as_data(character_type):
     }
 
 
+# The built-in part of each game's rules book as this process last built it:
+# {ruleset pk: (data_version, character types, entries)}. Keyed on the stamp `load_rules`
+# renews, so any app server sees a reload on its next request, with no message between them.
+built_in_books = {}
+
+
 def rules_book(ruleset, owner=None):
-    """The plain-data rules an engine needs, with the player's house rules. Two queries."""
-    types = {t.slug: type_as_data(t) for t in character_types(ruleset)}
-    entries = {
-        (entry.kind, entry.slug): entry_as_data(entry)
-        for entry in visible_entries(owner).filter(ruleset=ruleset)
-    }
+    """The plain-data rules an engine needs, with the player's house rules. Building the
+    book from a game's whole library is most of a page's work, so the built-in part is built
+    once per loaded version; the house rules are read on every call (one small query), so a
+    player's change shows at once. Two queries the first time, then one (none anonymous)."""
+    built = built_in_books.get(ruleset.pk)
+    if built is not None and built[0] == ruleset.data_version:
+        _, types, entries = built
+        rows = house_rules_of(owner, ruleset)
+    else:
+        types = {t.slug: type_as_data(t) for t in character_types(ruleset)}
+        rows = list(visible_entries(owner).filter(ruleset=ruleset))
+        entries = {(e.kind, e.slug): entry_as_data(e) for e in rows if e.owner_id is None}
+        built_in_books[ruleset.pk] = (ruleset.data_version, types, entries)
+        rows = [e for e in rows if e.owner_id is not None]
+    entries = dict(entries)  # the kept one stays as built
+    for entry in rows:  # a house rule never replaces a built-in entry
+        entries.setdefault((entry.kind, entry.slug), entry_as_data(entry))
     return RulesBook(ruleset=ruleset.slug, character_types=types, entries=entries)
 
 

@@ -55,8 +55,13 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(autouse=True)
 def clean_cache():
-    # Rate-limit counters live in the cache: each test starts with none spent.
+    # Rate-limit counters live in the cache: each test starts with none spent. Rules books
+    # built from a test's rolled-back rows must not outlive it either.
     from django.core.cache import cache
+
+    from rules.selectors import built_in_books
+
+    built_in_books.clear()
 
     cache.clear()
 

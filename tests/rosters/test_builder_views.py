@@ -208,8 +208,8 @@ def test_builder_page_query_count_is_pinned(
 ):
     for name in ("A", "B", "C", "D"):
         add(player_client, league, card(player, pulp_alley, name, "ally"))
-    # The campaign timeline is the eighth.
-    with django_assert_num_queries(8):
+    # Adding them built the rules book; the campaign timeline is the seventh.
+    with django_assert_num_queries(7):
         player_client.get(f"/rosters/{league.pk}/")
 
 
@@ -224,6 +224,10 @@ def test_builder_page_queries_do_not_grow_with_the_league(
     with django_assert_num_queries(8):  # the campaign timeline is one of them
         page = player_client.get(f"/rosters/{league.pk}/")
     assert f"Member {members - 1}" in page.content.decode()
+    # Once the game's rules book is built, the page only reads the player's house rules.
+    with django_assert_num_queries(7):
+        again = player_client.get(f"/rosters/{league.pk}/")
+    assert f"Member {members - 1}" in again.content.decode()
 
 
 def test_under_mastermind_the_sidekick_can_be_made_acting_leader(
