@@ -312,8 +312,18 @@ def reorganise(state, *, dropped, added, before, after, reputation_perks, rules,
     broken = [
         f for f in after.findings if f.severity == "error" and (f.code, f.character_id) not in kept
     ]
-    if after.budget.over and after.budget.used > before.budget.used:
-        broken += [f for f in after.findings if f.code == "over-budget" and f not in broken]
+    overfilled = overfilled_pools(before.budget, after.budget)
+    if overfilled:
+        # The budget itself is the evidence: a report need not carry a finding for it.
+        over = [f for f in after.findings if f.code == "over-budget"] or [
+            Finding(
+                "over-budget",
+                "error",
+                f"{'; '.join(overfilled)}: new characters take only empty slots.",
+                WRAP_UP_PAGE,
+            )
+        ]
+        broken += [f for f in over if f not in broken]
     if broken:
         return Step(state=state, reputation_perks=tuple(perks), findings=tuple(broken))
 
@@ -337,6 +347,29 @@ def reorganise(state, *, dropped, added, before, after, reputation_perks, rules,
         reputation_perks=tuple(perks),
         changes=(f"Reorganised: {'; '.join(changes)} ({after.budget.label})",),
     )
+
+
+def overfilled_pools(before, after):
+    """The pools, in words, that a change leaves over their total with more used than
+    before: the whole budget and each pool of its details (Pulp Alley's general slots can be
+    over while the Commander's restricted ones sit empty, the whole then under). Added
+    characters fill only empty slots (p.44), so a pool already over may shrink, never grow."""
+
+    def pools(budget):
+        whole = {"used": budget.used, "total": budget.total}
+        return {
+            budget.unit: whole,
+            **{name: pool for name, pool in budget.details.items() if isinstance(pool, dict)},
+        }
+
+    old = pools(before)
+    return [
+        f"{name} {pool['used']} / {pool['total']}"
+        for name, pool in pools(after).items()
+        if pool["total"] is not None
+        and pool["used"] > pool["total"]
+        and pool["used"] > old.get(name, {}).get("used", 0)
+    ]
 
 
 def role_words(role):
