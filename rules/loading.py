@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from rules.fixture_folder import DECK, FIXTURES_DIR, TYPES, documents, read_yaml
-from rules.models import CharacterType, Deck, DeckCard, LibraryEntry, Ruleset, new_data_version
+from rules.models import CharacterType, Deck, DeckCard, LibraryEntry, Ruleset
 
 # `section`: the heading that cites a source without page numbers (Pulp Fiction, a web page).
 ENTRY_FIELDS = (
@@ -148,14 +148,8 @@ def load_rules(fixtures_dir=FIXTURES_DIR):
             "summary": item.get("summary", ""),
             "order": order,
         }
-        written = result.created + result.updated
         sync(Ruleset, {"slug": item["slug"]}, values, result)
-        ruleset = Ruleset.objects.get(slug=item["slug"])
         folder = fixtures_dir / item["slug"]
         if folder.is_dir():
-            load_ruleset_folder(ruleset, folder, result)
-        if result.created + result.updated > written:
-            # Rules books built from the old rows are stale from now on.
-            ruleset.data_version = new_data_version()
-            ruleset.save(update_fields=["data_version"])
+            load_ruleset_folder(Ruleset.objects.get(slug=item["slug"]), folder, result)
     return result

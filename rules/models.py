@@ -27,8 +27,8 @@ class Ruleset(models.Model):
     default_budget = models.PositiveIntegerField(null=True, blank=True)
     summary = models.TextField(blank=True)
     order = models.PositiveSmallIntegerField(default=0)
-    # A fresh stamp whenever `load_rules` changes this game's built-in data, so a rules book
-    # built from it is known to be current (rules.selectors keeps built books by stamp).
+    # A fresh stamp whenever this game's built-in types or entries change (BuiltInRow), so a
+    # rules book built from them is known to be current (rules.selectors keeps books by it).
     data_version = models.CharField(max_length=32, default=new_data_version, editable=False)
 
     class Meta:
@@ -38,7 +38,28 @@ class Ruleset(models.Model):
         return self.name
 
 
-class CharacterType(models.Model):
+class BuiltInRow(models.Model):
+    """A built-in row saved or deleted renews its ruleset's data_version however it changed
+    (the loader, a shell, a migration), so no rules book built from the old row is served."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        self.renew_ruleset_version()
+
+    def delete(self, *args, **kwargs):
+        deleted = super().delete(*args, **kwargs)
+        self.renew_ruleset_version()
+        return deleted
+
+    def renew_ruleset_version(self):
+        if getattr(self, "owner_id", None) is None:  # a house rule is read fresh every time
+            Ruleset.objects.filter(pk=self.ruleset_id).update(data_version=new_data_version())
+
+
+class CharacterType(BuiltInRow):
     ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="character_types")
     slug = models.SlugField()
     name = models.CharField(max_length=80)
@@ -68,7 +89,7 @@ class CharacterType(models.Model):
         return citation(self.page, self.section)
 
 
-class LibraryEntry(models.Model):
+class LibraryEntry(BuiltInRow):
     """One named thing from a book's lists: an ability, perk, special effect, trait, prop,
     resource, skill…; `kind` says which. `effect` is the machine-readable part the engines
     use; `data` holds anything else structured (thresholds, profiles, groups)."""

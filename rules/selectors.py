@@ -133,8 +133,8 @@ def type_as_data(character_type):
 
 
 # The built-in part of each game's rules book as this process last built it:
-# {ruleset pk: (data_version, character types, entries)}. Keyed on the stamp `load_rules`
-# renews, so any app server sees a reload on its next request, with no message between them.
+# {ruleset pk: (data_version, character types, entries)}. Keyed on the stamp every change to
+# a built-in row renews, so any app server sees a reload on its next request.
 built_in_books = {}
 
 
