@@ -11,11 +11,11 @@ from rules.rulesets import find
 @dataclass(frozen=True)
 class CampaignPrint:
     league: tuple[str, ...] = ()
-    # By character name: the campaign's own records name characters so (p.44 learned, escapes).
+    # By character id, as the campaign's own records name them (p.44 learned, escapes).
     characters: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def of(self, character) -> tuple[str, ...]:
-        return self.characters.get(str(as_dict(character).get("name")), ())
+        return self.characters.get(str(as_dict(character).get("id")), ())
 
     def on_card(self, character) -> tuple[str, ...]:
         """A card's campaign lines: the character's own, then the league's standing."""
@@ -32,7 +32,7 @@ def campaign_print(roster: dict, rules) -> CampaignPrint:
     return CampaignPrint(
         league=tuple(module.league_lines(state, rules)),
         characters={
-            str(character.get("name")): tuple(module.character_lines(state, character, rules))
+            str(character.get("id")): tuple(module.character_lines(state, character, rules))
             for character in map(as_dict, as_list(roster.get("characters")))
         },
     )

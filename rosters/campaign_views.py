@@ -37,10 +37,17 @@ def campaign_context(request, roster, members=None, rules=None):
         return {"campaign_rules": False, "campaign_note": note, "roster": roster}
     members = selectors.members_of(roster) if members is None else members
     rules = rules_book(roster.ruleset, request.user) if rules is None else rules
+    state = module.campaign_state(roster.campaign)
+    names = {str(member.character_id): member.character.name for member in members}
     return {
         "campaign_rules": True,
         "roster": roster,
-        "state": module.campaign_state(roster.campaign),
+        "state": state,
+        # The records name characters by id; one who has since left shows as such.
+        "waiting": [
+            (names.get(item["character"], "(left the league)"), item["roll"])
+            for item in state["pending"]
+        ],
         "entries": selectors.campaign_timeline(roster),
         "rewards": [(key, f"+1 {word}") for key, word in module.REWARD_WORDS.items()],
         "members": [member.character for member in members],
@@ -84,8 +91,8 @@ def submit(request, roster, change, form=None, **details):
     return campaign_response(request, roster)
 
 
-def member_names(roster):
-    return [member.character.name for member in selectors.members_of(roster)]
+def member_choices(roster):
+    return [(str(m.character_id), m.character.name) for m in selectors.members_of(roster)]
 
 
 @require_POST
@@ -124,12 +131,12 @@ MAX_POINTS = 1000  # far above any bank a league could save
 
 
 class EscapeForm(forms.Form):
-    character = forms.ChoiceField(label="Character")
+    character_id = forms.TypedChoiceField(coerce=int, label="Character")
     roll = forms.IntegerField(min_value=1, max_value=6, label="d6 roll")
 
     def __init__(self, *args, members=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["character"].choices = [(name, name) for name in members]
+        self.fields["character_id"].choices = members
 
 
 class SpendForm(forms.Form):
@@ -150,7 +157,7 @@ class ReorganiseForm(forms.Form):
 @require_POST
 def harrowing_escape(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    form = EscapeForm(request.POST, members=member_names(roster))
+    form = EscapeForm(request.POST, members=member_choices(roster))
     return submit(request, roster, campaigns.harrowing_escape, form)
 
 

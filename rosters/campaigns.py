@@ -104,7 +104,10 @@ def record_result(*, roster, result) -> CampaignResult:
     return change(roster, "record_result", result=result, rules=rules)
 
 
-def harrowing_escape(*, roster, character, roll) -> CampaignResult:
+def harrowing_escape(*, roster, character_id, roll) -> CampaignResult:
+    """`character_id` is a member's card: the roll is recorded against it, not its name."""
+    member = roster.members.select_related("character").get(character_id=character_id)
+    character = character_as_data(member.character, member.role)
     return change(roster, "harrowing_escape", character=character, roll=roll)
 
 

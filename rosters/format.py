@@ -17,7 +17,7 @@ from jsonschema.exceptions import best_match
 from config.limits import IMPORT_MAX_BYTES, MIB
 from rosters.schema import roster_schema
 from rules.engines import boss_roles
-from rules.engines.plain import repointed
+from rules.engines.plain import recharactered, repointed
 from rules.shapes import ShapeValidator, describe, location, shown
 
 FORMAT = "cliffhanger-roster"
@@ -122,7 +122,8 @@ def validate_roster(document) -> dict:
 def with_character_ids(document) -> dict:
     """The document with an id on every character: its own ids stay (each must be unique in
     the file); a character without one (files before version 3) gets the lowest free number.
-    A role that names its boss by name, as those files do, then names it by id."""
+    A role or a campaign record that names a character by name, as those files do, then
+    names it by id."""
     seen = {}
     for index, character in enumerate(document["characters"]):
         if "id" in character:
@@ -147,6 +148,9 @@ def with_character_ids(document) -> dict:
         if names[character["name"]] == 1 and character["name"] not in ids
     }
     prefixes = boss_roles(document["ruleset"])
+    if "campaign" in document:
+        # Older files' campaign records name characters as their roles did.
+        document = {**document, "campaign": recharactered(document["campaign"], by_name)}
     return {
         **document,
         "characters": [

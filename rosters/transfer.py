@@ -14,7 +14,7 @@ from rosters.models import Character, Roster, RosterMember
 from rules import engines
 from rules.engines import boss_roles
 from rules.engines.house_rules import PROFILE_GENRES
-from rules.engines.plain import repointed
+from rules.engines.plain import recharactered, repointed
 from rules.models import LibraryEntry, Ruleset
 from rules.rulesets import find
 from rules.selectors import rules_book
@@ -73,19 +73,20 @@ def import_roster(*, owner, document) -> ImportResult:
             for index, data in enumerate(document["characters"]):
                 data = {**data, "profile": renamed_profile(data.get("profile") or {}, renamed)}
                 characters.append(import_character(owner, ruleset, index, data))
+            # In the roster a character's id is its card's key, so roles and campaign
+            # records follow the cards.
+            new_ids = {
+                data["id"]: str(character.pk)
+                for character, data in zip(characters, document["characters"], strict=True)
+            }
             roster = Roster.objects.create(
                 owner=owner,
                 ruleset=ruleset,
                 name=document["name"],
                 budget=document.get("budget"),
                 choices=renamed_choices(document.get("choices") or {}, renamed),
-                campaign=document.get("campaign") or {},
+                campaign=recharactered(document.get("campaign") or {}, new_ids),
             )
-            # In the roster a character's id is its card's key, so roles follow the cards.
-            new_ids = {
-                data["id"]: str(character.pk)
-                for character, data in zip(characters, document["characters"], strict=True)
-            }
             prefixes = boss_roles(ruleset.slug)
             RosterMember.objects.bulk_create(
                 RosterMember(

@@ -26,6 +26,27 @@ def repointed(role, prefixes, bosses):
     return role
 
 
+def recharactered(campaign, ids):
+    """A campaign block whose records (lists of objects with a `character`, as Pulp Alley's
+    learned abilities and escapes) name `ids[old]` instead of `old`; a record naming no one
+    in `ids` as it is."""
+    if not isinstance(campaign, dict):
+        return campaign
+    return {
+        key: [
+            {**item, "character": ids[item["character"]]}
+            if isinstance(item, dict)
+            and isinstance(item.get("character"), str)
+            and item["character"] in ids
+            else item
+            for item in value
+        ]
+        if isinstance(value, list)
+        else value
+        for key, value in campaign.items()
+    }
+
+
 def slugs(value):
     return [item if isinstance(item, str) else str(item) for item in as_list(value)]
 

@@ -147,19 +147,29 @@ def record_result(state, result, *, reputation_perks, rules) -> Step:
     )
 
 
+def character_key(character):
+    """How the campaign's records name a character: by its id, so two of the same name keep
+    their own learned abilities and escapes."""
+    return str(as_dict(character).get("id"))
+
+
 def harrowing_escape(state, *, character, roll, reputation_perks) -> Step:
-    """One knocked-out character's roll on the Harrowing Escape table (p.44)."""
+    """One knocked-out character's roll on the Harrowing Escape table (p.44); `character` is
+    the character as plain data."""
     state = campaign_state(state)
     perks = slugs(reputation_perks)
     if not is_roll(roll):
         return refused(state, perks, "bad-roll", "A Harrowing Escape roll is 1 to 6 on a d6.")
     name, effect = HARROWING_ESCAPE[roll]
-    new = {**state, "pending": [*state["pending"], {"character": str(character), "roll": roll}]}
+    who = character_key(character)
+    new = {**state, "pending": [*state["pending"], {"character": who, "roll": roll}]}
     if roll == DRAGGED_TO_SAFETY:
         new["reputation"] = max(0, state["reputation"] - 1)
         # Perks already earned stay (p.45): reputation_perks is returned unchanged.
     return Step(
-        state=new, reputation_perks=tuple(perks), changes=(f"{character}: {name}, {effect}",)
+        state=new,
+        reputation_perks=tuple(perks),
+        changes=(f"{as_dict(character).get('name')}: {name}, {effect}",),
     )
 
 
@@ -222,6 +232,7 @@ def learn_ability(state, *, character, ability, reputation_perks, rules) -> Step
     perks = slugs(reputation_perks)
     character = as_dict(character)
     name = str(character.get("name"))
+    who = character_key(character)
     kind = as_dict(rules.character_type(character.get("type")))
     level = kind.get("level")
     entry = rules.entry("ability", ability) if isinstance(ability, str) else None
@@ -241,7 +252,7 @@ def learn_ability(state, *, character, ability, reputation_perks, rules) -> Step
         problems.append(
             ("learned-cap", f"{name} has learned {level}, the most a level {level} ever learns.")
         )
-    if any(i["character"] == name and i["game"] == state["games"] for i in state["learned"]):
+    if any(i["character"] == who and i["game"] == state["games"] for i in state["learned"]):
         problems.append(("one-per-scenario", f"{name} has already learned an ability this game."))
     if state["experience"] < level:
         problems.append(
@@ -261,7 +272,7 @@ def learn_ability(state, *, character, ability, reputation_perks, rules) -> Step
     new = {**state, "experience": state["experience"] - level}
     new["learned"] = [
         *state["learned"],
-        {"character": name, "ability": ability, "game": state["games"]},
+        {"character": who, "ability": ability, "game": state["games"]},
     ]
     return Step(
         state=new,
@@ -484,16 +495,16 @@ def character_lines(raw, character, rules) -> list[str]:
     a Harrowing Escape result waiting for the next game (p.44). Dragged to Safety is left out:
     it costs the league Reputation at once and leaves the character whole."""
     state = campaign_state(raw)
-    name = str(as_dict(character).get("name"))
+    who = character_key(character)
     learned = [
         f"{name_of(rules.entry('ability', item['ability']) or {'slug': item['ability']})}"
         f" (game {item['game']})"
         for item in state["learned"]
-        if item["character"] == name
+        if item["character"] == who
     ]
     lines = [f"Learned with Experience: {', '.join(learned)}"] if learned else []
     for item in state["pending"]:
-        if item["character"] == name and item["roll"] != DRAGGED_TO_SAFETY:
+        if item["character"] == who and item["roll"] != DRAGGED_TO_SAFETY:
             title, effect = HARROWING_ESCAPE[item["roll"]]
             lines.append(f"{title} (Harrowing Escape): {effect} (p.44)")
     return lines

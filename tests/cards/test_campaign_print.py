@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from cards.campaign import campaign_print
 from cards.cheatsheets import roster_reference_pdf
 from cards.printing import rendering
 from cards.printing.sources import roster_cards, roster_file_faces
@@ -35,14 +36,15 @@ def veterans():
         ],
         "society_perks": ["the-first-blade"],
     }
+    ids = {c["name"]: c["id"] for c in league["characters"]}
     league["campaign"] = {
         "games": 3,
         "reputation": 72,
         "experience": 1,
         "banks": {"tips": 2, "backup": 0, "contacts": 1, "gear": 0},
-        "learned": [{"character": "Enki", "ability": "speedy", "game": 2}],
+        "learned": [{"character": ids["Enki"], "ability": "speedy", "game": 2}],
         "society": "order-of-the-oginali",
-        "pending": [{"character": "Chu-Chu", "roll": 1}],
+        "pending": [{"character": ids["Chu-Chu"], "roll": 1}],
     }
     enki = next(c for c in league["characters"] if c["name"] == "Enki")
     enki["profile"]["learned_abilities"] = ["speedy"]
@@ -91,13 +93,27 @@ def test_each_card_carries_its_own_campaign_and_the_leagues_experience():
     assert not [p for p in enki.problems + chu_chu.problems if "cut off" in p]
 
 
+def test_a_namesake_carries_none_of_the_others_campaign():
+    """Two Chu-Chus: only the one shot in the head prints the Harrowing Escape result."""
+    league = veterans()
+    first = next(c for c in league["characters"] if c["name"] == "Chu-Chu")
+    league["characters"].append({**first, "id": "twin"})
+    campaign = campaign_print(league, RULES)
+    assert campaign.of(first) == (
+        "HEADSHOT! (Harrowing Escape): next game, one random skill of theirs rolls a die fewer"
+        " (p.44)",
+    )
+    assert campaign.of(league["characters"][-1]) == ()
+
+
 @pytest.mark.django_db
 def test_a_stored_leagues_printed_cards_follow_its_timeline(player, pulp_alley):
     league = import_roster(owner=player, document=sample_document("singapore-smith")).roster
     campaigns.record_result(
         roster=league, result={"scenario": "Cornered", "victory_points": 5, "rewards": []}
     )
-    campaigns.harrowing_escape(roster=league, character="Chu-Chu", roll=3)
+    chu_chu = league.members.get(character__name="Chu-Chu").character_id
+    campaigns.harrowing_escape(roster=league, character_id=chu_chu, roll=3)
     cards = {face.title: face for face in roster_cards(player, league.pk, {}).faces}
     assert cards["Chu-Chu"].data["campaign"] == [
         "Bloodied & Bruised (Harrowing Escape): next game, they join the table only as turn 2"

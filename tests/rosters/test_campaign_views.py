@@ -119,7 +119,10 @@ def test_a_game_without_between_game_rules_says_what_its_book_gives(
 
 def test_an_escape_roll_and_spending_are_recorded_and_undone(player_client, league):
     record(player_client, league, victory_points="10", rewards=["gear"])
-    player_client.post(f"/rosters/{league.pk}/campaign/escape/", {"character": "Enki", "roll": "2"})
+    enki = league.members.get(character__name="Enki").character_id
+    player_client.post(
+        f"/rosters/{league.pk}/campaign/escape/", {"character_id": enki, "roll": "2"}
+    )
     league.refresh_from_db()
     assert league.campaign["reputation"] == 9
     assert league.choices["reputation_perks"] == ["local-support"]
@@ -134,7 +137,7 @@ def test_an_escape_roll_and_spending_are_recorded_and_undone(player_client, leag
     assert "The league has 0 Gear to spend" in overdraw.content.decode()
     assert (
         player_client.post(
-            f"/rosters/{league.pk}/campaign/escape/", {"character": "Nobody", "roll": "2"}
+            f"/rosters/{league.pk}/campaign/escape/", {"character_id": "999999", "roll": "2"}
         ).status_code
         == 302
     )
@@ -148,7 +151,7 @@ def test_an_escape_roll_and_spending_are_recorded_and_undone(player_client, leag
 def test_odd_numbers_get_a_clear_message_never_a_500(player_client, league, value):
     record(player_client, league, rewards=["gear"])
     for path, data in (
-        ("escape/", {"character": "Enki", "roll": value}),
+        ("escape/", {"character_id": value, "roll": value}),
         ("spend/", {"bank": "gear", "points": value}),
         ("result/", {"scenario": "X", "victory_points": value}),
         ("learn/", {"character": value, "ability": "speedy"}),

@@ -77,8 +77,32 @@ def test_a_league_through_three_scenarios(league):
     document = export_roster(roster=league)
     assert document["version"] >= 2 and document["campaign"]["reputation"] == 25
     copy = import_roster(owner=league.owner, document=document).roster
-    assert copy.campaign == league.campaign
+    # Enki's learned ability follows Enki to the copy's own card.
+    enki = str(member(copy, "Enki").pk)
+    learned = [{"character": enki, "ability": "speedy", "game": 2}]
+    assert copy.campaign == {**league.campaign, "learned": learned}
     assert report(copy).legal
+
+
+def test_an_older_file_s_campaign_records_name_characters_and_import_by_id(player, pulp_alley):
+    """A version 2 file's learned abilities and escapes name characters; on import each
+    record names the card of the one character of that name, and a shared name stays."""
+    document = sample_document("singapore-smith")
+    document["version"] = 2
+    for character in document["characters"]:
+        character.pop("id", None)
+    document["characters"].append({**document["characters"][-1]})  # a second Chu-Chu
+    document["campaign"] = {
+        "games": 2,
+        "learned": [{"character": "Enki", "ability": "speedy", "game": 2}],
+        "pending": [{"character": "Chu-Chu", "roll": 3}, {"character": "Arge", "roll": 4}],
+    }
+    league = import_roster(owner=player, document=document).roster
+    assert league.campaign["learned"][0]["character"] == str(member(league, "Enki").pk)
+    assert league.campaign["pending"] == [
+        {"character": "Chu-Chu", "roll": 3},
+        {"character": str(member(league, "Arge").pk), "roll": 4},
+    ]
 
 
 @pytest.mark.django_db

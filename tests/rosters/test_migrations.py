@@ -5,8 +5,15 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from rules.models import Ruleset
+
 BEFORE = [("rosters", "0008_campaigns")]
 AFTER = [("rosters", "0009_roles_by_id")]
+
+
+def latest():
+    """Every app at its newest migration: where a test leaves the database for the rest."""
+    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 def migrated_to(targets):
@@ -54,4 +61,51 @@ def test_a_sidekick_saved_naming_its_boss_by_name_names_it_by_id():
     apps = migrated_to(BEFORE)
     RosterMember = apps.get_model("rosters", "RosterMember")
     assert roles(plain)[1] == "sidekick-of:Overlord"
-    migrated_to(AFTER)
+    migrated_to(latest())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_campaign_records_saved_by_name_name_the_character_by_id():
+    """A league's learned abilities and escapes, and the timeline's saved states undo puts
+    back, name the card; two Thugs' shared name is left for the player to sort out."""
+    before, after = [("rosters", "0009_roles_by_id")], [("rosters", "0010_campaign_records_by_id")]
+    apps = migrated_to(before)
+    owner = apps.get_model("accounts", "User").objects.create(username="ada")
+    # The rules app is at its newest here: its own model makes the row (a flush may have
+    # emptied the table).
+    Ruleset.objects.get_or_create(slug="pulp-alley", defaults={"name": "Pulp Alley"})
+    ruleset = apps.get_model("rules", "Ruleset").objects.get(slug="pulp-alley")
+    Character = apps.get_model("rosters", "Character")
+    roster = apps.get_model("rosters", "Roster").objects.create(
+        owner=owner,
+        ruleset=ruleset,
+        name="League",
+        campaign={
+            "games": 2,
+            "learned": [{"character": "Enki", "ability": "speedy", "game": 2}],
+            "pending": [{"character": "Thug", "roll": 3}],
+        },
+    )
+    for position, name in enumerate(["Enki", "Thug", "Thug"]):
+        card = Character.objects.create(
+            owner=owner, ruleset=ruleset, character_type="ally", name=name
+        )
+        apps.get_model("rosters", "RosterMember").objects.create(
+            roster=roster, character=card, position=position
+        )
+    enki = Character.objects.get(name="Enki").pk
+    entry = apps.get_model("rosters", "CampaignEntry").objects.create(
+        roster=roster, game=2, summary="Enki learns Speedy", before={"campaign": roster.campaign}
+    )
+
+    apps = migrated_to(after)
+    migrated = apps.get_model("rosters", "Roster").objects.get(pk=roster.pk).campaign
+    assert migrated["learned"] == [{"character": str(enki), "ability": "speedy", "game": 2}]
+    assert migrated["pending"] == [{"character": "Thug", "roll": 3}]
+    saved = apps.get_model("rosters", "CampaignEntry").objects.get(pk=entry.pk).before
+    assert saved["campaign"]["learned"][0]["character"] == str(enki)
+
+    apps = migrated_to(before)
+    restored = apps.get_model("rosters", "Roster").objects.get(pk=roster.pk).campaign
+    assert restored["learned"][0]["character"] == "Enki"
+    migrated_to(latest())

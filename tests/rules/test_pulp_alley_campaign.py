@@ -1,7 +1,6 @@
 """Pulp Alley between games (core rulebook p.44-45): rewards, Reputation perks in order and
 never lost, Experience spent on abilities, and the report's check of a claimed campaign."""
 
-import json
 from pathlib import Path
 
 import pytest
@@ -10,11 +9,13 @@ from hypothesis import example, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from rosters.format import read_roster
 from rules.engines.base import Budget, Finding, Report
 from rules.engines.pulp_alley import evaluate
 from rules.engines.pulp_alley_campaign import (
     campaign_findings,
     campaign_state,
+    character_lines,
     harrowing_escape,
     join_society,
     learn_ability,
@@ -39,7 +40,8 @@ LADDER = [
 
 
 def smith():
-    return json.loads(SMITH.read_text(encoding="utf-8"))
+    # Read as a roster file is, so each character has its id.
+    return read_roster(SMITH)
 
 
 def character(name):
@@ -105,7 +107,8 @@ def test_an_ability_costs_the_characters_level_in_experience():
     )
     assert step.accepted
     assert step.state["experience"] == 3  # an Ally is level 2, p.44
-    assert step.state["learned"] == [{"character": "Enki", "ability": "speedy", "game": 2}]
+    enki = character("Enki")["id"]
+    assert step.state["learned"] == [{"character": enki, "ability": "speedy", "game": 2}]
     leader = learn_ability(
         state,
         character=character("Singapore Smith"),
@@ -124,7 +127,7 @@ def test_one_new_ability_per_character_per_scenario():
     state = {
         "experience": 9,
         "games": 1,
-        "learned": [{"character": "Enki", "ability": "speedy", "game": 1}],
+        "learned": [{"character": character("Enki")["id"], "ability": "speedy", "game": 1}],
     }
     again = learn_ability(
         state, character=character("Enki"), ability="agile", reputation_perks=[], rules=BOOK
@@ -258,15 +261,17 @@ def test_one_society_perk_of_rank_one_and_only_with_the_secret_society_perk():
 
 def test_dragged_to_safety_costs_a_reputation_point_but_no_perk():
     step = harrowing_escape(
-        {"reputation": 10}, character="Enki", roll=2, reputation_perks=["local-support"]
+        {"reputation": 10}, character=character("Enki"), roll=2, reputation_perks=["local-support"]
     )
     assert step.state["reputation"] == 9  # p.44
     assert step.reputation_perks == ("local-support",)  # never lost, p.45
-    assert step.state["pending"] == [{"character": "Enki", "roll": 2}]
+    assert step.state["pending"] == [{"character": character("Enki")["id"], "roll": 2}]
 
 
 def test_other_escapes_wait_for_the_next_game_only():
-    step = harrowing_escape({"reputation": 10}, character="Arge", roll=6, reputation_perks=[])
+    step = harrowing_escape(
+        {"reputation": 10}, character=character("Arge"), roll=6, reputation_perks=[]
+    )
     assert step.state["reputation"] == 10
     assert "Arge: KILLED! Or so they think..." in step.changes[0]
     after = record_result(step.state, result(1), reputation_perks=[], rules=BOOK)
@@ -275,7 +280,9 @@ def test_other_escapes_wait_for_the_next_game_only():
 
 @pytest.mark.parametrize("roll", [0, 7, "3", None, True, [2]])
 def test_a_roll_off_the_die_is_refused(roll):
-    step = harrowing_escape({"reputation": 5}, character="Enki", roll=roll, reputation_perks=[])
+    step = harrowing_escape(
+        {"reputation": 5}, character=character("Enki"), roll=roll, reputation_perks=[]
+    )
     assert not step.accepted and step.state["reputation"] == 5
 
 
@@ -427,3 +434,30 @@ def test_an_addition_past_the_slots_is_refused_without_an_engine_finding():
     )
     assert codes(step) == {"over-budget"}
     assert "slots 11 / 10" in step.findings[0].message
+
+
+def test_two_characters_of_one_name_keep_their_own_records():
+    """Learned abilities and escapes follow the character, not its name: of two Thugs, only
+    the one who learned Speedy and the one shot in the head carry it (p.44)."""
+    thug, other = {"id": "7", "name": "Thug", "type": "ally"}, {"id": "8", "name": "Thug"}
+    learned = learn_ability(
+        {"experience": 4, "games": 1},
+        character=thug,
+        ability="speedy",
+        reputation_perks=[],
+        rules=BOOK,
+    )
+    again = learn_ability(
+        learned.state,
+        character={**other, "type": "ally"},
+        ability="agile",
+        reputation_perks=[],
+        rules=BOOK,
+    )
+    assert again.accepted  # the other Thug has learned nothing this game
+    shot = harrowing_escape(learned.state, character=other, roll=1, reputation_perks=[])
+    assert character_lines(shot.state, thug, BOOK) == ["Learned with Experience: Speedy (game 1)"]
+    assert character_lines(shot.state, other, BOOK) == [
+        "HEADSHOT! (Harrowing Escape): next game, one random skill of theirs rolls a die"
+        " fewer (p.44)"
+    ]
