@@ -283,3 +283,18 @@ def test_the_builders_role_choice_reorganises_a_league_that_has_played(
     refused = player_client.post(url, {"role": ""}, follow=True).content.decode()
     assert "mark one Sidekick as acting leader" in refused
     assert league.members.get(character=arge).role == "acting-leader"
+
+
+def test_the_panel_offers_every_member_to_learn_and_to_escape_under_the_names_the_forms_send(
+    player_client, league
+):
+    """The learn and escape forms each list the league's members by card, under the field
+    their view reads, so a player's pick reaches the right character."""
+    record(player_client, league, victory_points="2")
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    members = [member.character for member in league.members.all()]
+    for form, field in (("learn-form", "character"), ("escape-form", "character_id")):
+        html = page.split(f'class="{form}"', 1)[1].split("</form>", 1)[0]
+        assert f'<select name="{field}">' in html
+        for character in members:
+            assert f'<option value="{character.pk}">{character.name}</option>' in html
