@@ -153,31 +153,25 @@ def test_a_character_learns_at_most_its_level_over_the_campaign():
     assert codes(step) == {"learned-cap"}  # a Follower learns 1 at most, p.44
 
 
-def test_experience_must_cover_the_cost_and_the_ability_must_be_in_reach():
+@pytest.mark.parametrize(
+    "experience, ability, refusal",
+    [
+        (2, "brash", "not-enough-experience"),  # a Sidekick pays 3
+        (9, "commander", "ability-too-high"),
+        (9, "fierce", "known-ability"),
+    ],
+)
+def test_experience_must_cover_the_cost_and_the_ability_must_be_in_reach(
+    experience, ability, refusal
+):
     step = learn_ability(
-        {"experience": 2},
+        {"experience": experience},
         character=character("Arge"),
-        ability="brash",
+        ability=ability,
         reputation_perks=[],
         rules=BOOK,
     )
-    assert codes(step) == {"not-enough-experience"}  # a Sidekick pays 3
-    step = learn_ability(
-        {"experience": 9},
-        character=character("Arge"),
-        ability="commander",
-        reputation_perks=[],
-        rules=BOOK,
-    )
-    assert codes(step) == {"ability-too-high"}
-    step = learn_ability(
-        {"experience": 9},
-        character=character("Arge"),
-        ability="fierce",
-        reputation_perks=[],
-        rules=BOOK,
-    )
-    assert codes(step) == {"known-ability"}
+    assert codes(step) == {refusal}
 
 
 def league(reputation, perks):
