@@ -177,9 +177,9 @@ def test_a_game_this_site_cannot_report_on_is_refused(player, pulp_alley, slug):
     assert row_counts() == before
 
 
-def house_league(owner, ruleset):
-    """Captain Wolf with a house ability in place of Crafty."""
-    entry = create_house_rule(
+def sea_legs(owner, ruleset):
+    """A house ability of the player's own."""
+    return create_house_rule(
         owner=owner,
         ruleset=ruleset,
         kind="ability",
@@ -187,6 +187,11 @@ def house_league(owner, ruleset):
         summary="Keeps his footing on a rolling deck.",
         level=1,
     ).entry
+
+
+def house_league(owner, ruleset):
+    """Captain Wolf with a house ability in place of Crafty."""
+    entry = sea_legs(owner, ruleset)
     document = sample_document("captain-wolf")
     document["characters"][0]["profile"]["abilities"][2] = entry.slug
     return import_roster(owner=owner, document=document).roster
@@ -211,14 +216,7 @@ def test_house_rules_travel_with_the_roster_and_stay_marked_custom(player, rival
 
 
 def test_a_house_ability_learned_with_experience_travels_too(player, rival, pulp_alley):
-    entry = create_house_rule(
-        owner=player,
-        ruleset=pulp_alley,
-        kind="ability",
-        name="Sea Legs",
-        summary="Keeps his footing on a rolling deck.",
-        level=1,
-    ).entry
+    entry = sea_legs(player, pulp_alley)
     document = sample_document("captain-wolf")
     document["characters"][0]["profile"]["learned_abilities"] = [entry.slug]
     roster = import_roster(owner=player, document=document).roster
