@@ -17,7 +17,7 @@ import math
 import struct
 import threading
 import uuid
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from io import BytesIO
 
 from django.core.files.base import ContentFile
@@ -179,7 +179,9 @@ def _decode(data):
         raise PortraitError(NOT_AN_IMAGE) from None
     except DECODE_ERRORS:
         raise PortraitError(NOT_AN_IMAGE) from None
-    image = ImageOps.exif_transpose(image)
+    # A broken EXIF block gives no orientation: the pixels are kept as drawn.
+    with suppress(*DECODE_ERRORS):
+        image = ImageOps.exif_transpose(image)
     image = _to_rgb(image)
     image.thumbnail((SOURCE_LONG_SIDE, SOURCE_LONG_SIDE), Image.Resampling.LANCZOS)
     return image
