@@ -20,6 +20,8 @@ def test_build_a_legal_heroic_cast_of_25_ratings(page):
     page.get_by_role("button", name="Create").click()
     meter = page.locator("#slot-meter")
     expect(meter).to_have_text("0 / 25 ratings used")
+    # The settings save through htmx, which binds its handlers once the new page has loaded.
+    page.wait_for_load_state("load")
 
     # Each setting saves at once (htmx); wait for the builder to come back before going on.
     for label, value in [("Affiliation", "heroic"), ("Chosen genre", "action")]:

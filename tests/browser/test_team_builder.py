@@ -34,6 +34,9 @@ def test_build_an_encounter_level_8_team_design_a_supreme_and_print(page):
     page.get_by_label("Game").select_option(label="Pulp City")
     page.get_by_label("Name").fill("Starter Heroes")
     page.get_by_role("button", name="Create").click()
+    # The settings save through htmx, which binds its handlers once the new page has loaded.
+    page.wait_for_url("**/rosters/*/")
+    page.wait_for_load_state("load")
 
     with page.expect_response(lambda response: "/settings/" in response.url):
         page.locator("#setting-side").select_option("heroes")
