@@ -24,7 +24,7 @@ from django.conf import settings
 from django.test import Client, override_settings
 from PIL import Image, ImageDraw
 
-from cards.pdf import html_to_pdf
+from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
 from cards.printing import rendering
 from cards.printing.sheets import PrintOptions, document_html, layout, print_cards
 from cards.printing.sources import marked_cards
@@ -167,7 +167,7 @@ def warm_up(faces):
 def plain(faces, options=OPTIONS):
     """What printing cost before faces were drawn once: the whole job's HTML in WeasyPrint."""
     html = document_html(layout(faces, options), options, title=TITLE)
-    return lambda: html_to_pdf(html)
+    return lambda: html_to_pdf(html, PRINT_STYLESHEETS)
 
 
 def ours(faces, options=OPTIONS):

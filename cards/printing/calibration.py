@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cards.pdf import render_pdf
+from cards.pdf import PRINT_STYLESHEETS, render_pdf
 from cards.printing import geometry
 
 TEMPLATE = "cards/print/calibration.html"
@@ -136,4 +136,5 @@ def calibration_pdf(paper: str) -> bytes:
             "margin": MARGIN,
             "text_width": sheet.width - 2 * MARGIN,
         },
+        PRINT_STYLESHEETS,
     )

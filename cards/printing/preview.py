@@ -1,7 +1,7 @@
 """The Card Designer's live preview: the card rendered through the very template, stylesheet
 and fitting the PDF uses, then drawn to a PNG, so what the player sees is what will print."""
 
-from cards.pdf import render_pdf
+from cards.pdf import PRINT_STYLESHEETS, render_pdf
 from cards.printing import geometry
 from cards.printing.faces import Face
 from cards.printing.sheets import mm
@@ -21,6 +21,7 @@ def card_pdf(face: Face) -> bytes:
             "width": mm(geometry.CARD_WIDTH),
             "height": mm(geometry.CARD_HEIGHT),
         },
+        PRINT_STYLESHEETS,
     )
 
 

@@ -22,7 +22,7 @@ import pikepdf
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from cards.pdf import html_to_pdf
+from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
 from cards.printing import cache, geometry
 from cards.printing.faces import BACK, Face, back
 
@@ -62,7 +62,7 @@ def split_pages(pdf: bytes) -> list[bytes]:
 
 def draw(html: str) -> list[bytes]:
     """HTML with one face per page → one PDF per face. Runs in any process."""
-    return split_pages(html_to_pdf(html))
+    return split_pages(html_to_pdf(html, PRINT_STYLESHEETS))
 
 
 def start_helper():

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from cards.pdf import html_to_pdf
+from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
 from cards.printing import cache, geometry
 from cards.printing.compose import Placement, compose
 from cards.printing.faces import Face
@@ -222,7 +222,7 @@ def chrome_pdf(html: str) -> bytes:
     key = cache.digest(cache.CHROME, cache.code_version(), html)
     pdf = cache.load(cache.CHROME, key)
     if pdf is None:
-        pdf = html_to_pdf(html)
+        pdf = html_to_pdf(html, PRINT_STYLESHEETS)
         cache.store(cache.CHROME, key, pdf)
     return pdf
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cards.pdf import render_pdf
+from cards.pdf import PRINT_STYLESHEETS, render_pdf
 from cards.printing.geometry import Paper
 from rules.engines.plain import counted
 
@@ -91,4 +91,4 @@ def lay_out(title, counts, paper: Paper) -> TokenSheet:
 
 
 def token_sheet_pdf(sheet: TokenSheet) -> bytes:
-    return render_pdf(TEMPLATE, {"sheet": sheet, "title": sheet.title})
+    return render_pdf(TEMPLATE, {"sheet": sheet, "title": sheet.title}, PRINT_STYLESHEETS)

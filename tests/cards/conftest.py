@@ -27,9 +27,9 @@ def drawn(monkeypatch, empty_print_cache):
         record["faces"] += [face.title for face in batch]
         return drawn_parts(batch)
 
-    def counting_chrome(html):
+    def counting_chrome(html, stylesheets=()):
         record["chrome"] += 1
-        return html_to_pdf(html)
+        return html_to_pdf(html, stylesheets)
 
     monkeypatch.setattr(rendering, "drawn_parts", counting_faces)
     monkeypatch.setattr(sheets, "html_to_pdf", counting_chrome)
