@@ -5,16 +5,18 @@ mostly what it printed before, so faces are rendered once per content and kept i
 cache. The faces still missing are drawn a part at a time, each part one document of a few
 faces (WeasyPrint's set-up is paid per part, not per card, and its memory stays that of a
 few pages), then cut into one PDF per face. A job big enough to pay for it hands its parts
-to helper processes, one per core (settings.PRINT_PROCESSES), which draw them side by side.
+to helper processes, one per core (settings.PRINT_PROCESSES), which draw them side by side;
+once they run, every job's faces go to them, and the requesting process draws the job's
+chrome meanwhile.
 """
 
 from __future__ import annotations
 
 import atexit
 import multiprocessing
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from io import BytesIO
 
 import django
@@ -99,35 +101,49 @@ def forget_helpers():
 
 
 def fan_out(faces: list[Face]) -> bool:
-    return len(faces) >= FAN_OUT_MIN and settings.PRINT_PROCESSES > 1
+    """Whether helper processes draw the faces: from FAN_OUT_MIN faces, when starting them
+    pays; and any job's faces once they run (a server that has printed a big job), which
+    leaves this process free to draw the chrome meanwhile."""
+    if settings.PRINT_PROCESSES < 2 or not faces:
+        return False
+    return len(faces) >= FAN_OUT_MIN or _pool is not None
 
 
-def parts_of(faces: list[Face]) -> list[tuple[int, list[Face]]]:
-    return [
-        (start, faces[start : start + FACES_PER_PART])
-        for start in range(0, len(faces), FACES_PER_PART)
-    ]
+def parts_of(faces: list[Face], size=FACES_PER_PART) -> list[tuple[int, list[Face]]]:
+    return [(start, faces[start : start + size]) for start in range(0, len(faces), size)]
 
 
-def drawn_parts(faces: list[Face]) -> Iterator[tuple[int, list[bytes]]]:
+class HandedOut:
+    """Parts handed to the helper processes, all at once: iterating yields each as it is
+    finished; close() cancels those not yet begun (the caller stopped early)."""
+
+    def __init__(self, pool: ProcessPoolExecutor, parts):
+        self.futures = {pool.submit(draw, faces_html(part)): start for start, part in parts}
+
+    def __iter__(self):
+        try:
+            for future in as_completed(self.futures):
+                yield self.futures[future], future.result()
+        except BrokenProcessPool:
+            forget_helpers()
+            raise
+        finally:
+            self.close()
+
+    def close(self):
+        for future in self.futures:
+            future.cancel()
+
+
+def drawn_parts(faces: list[Face]):
     """(index of a part's first face, the part's one-page PDFs) for every part, as each is
-    finished: in order when this process draws them, in finishing order when helpers do."""
-    parts = parts_of(faces)
+    finished: in order when this process draws them, in finishing order when helpers do.
+    Helpers get every part before this returns, split so that each has work even in a small
+    job; closing what it returns stops the drawing."""
     if not fan_out(faces):
-        for start, part in parts:
-            yield start, draw(faces_html(part))
-        return
-    pool = helpers()
-    futures = {pool.submit(draw, faces_html(part)): start for start, part in parts}
-    try:
-        for future in as_completed(futures):
-            yield futures[future], future.result()
-    except BrokenProcessPool:
-        forget_helpers()
-        raise
-    finally:
-        for future in futures:
-            future.cancel()  # the caller stopped early: leave the helpers free
+        return ((start, draw(faces_html(part))) for start, part in parts_of(faces))
+    size = min(FACES_PER_PART, -(-len(faces) // settings.PRINT_PROCESSES))
+    return HandedOut(helpers(), parts_of(faces, size))
 
 
 def render_faces(faces: list[Face]) -> list[bytes]:
@@ -138,20 +154,31 @@ def render_faces(faces: list[Face]) -> list[bytes]:
     return pdfs
 
 
-def face_pdfs(distinct: dict[str, Face], *, progress=None) -> dict[str, bytes]:
-    """{face key: one-page PDF} for faces by key, from the cache or freshly drawn. With
-    `progress`, progress(done, total) is called as each part is drawn (a background job's
-    progress bar)."""
+@contextmanager
+def face_pdfs(distinct: dict[str, Face], *, progress=None):
+    """Starts drawing the faces by key that the cache lacks and gives a function that waits
+    for them and returns {face key: one-page PDF}, cached ones included. What helpers draw
+    is on its way before the body runs, so this process can draw something else meanwhile;
+    leaving the body early cancels the parts not begun. With `progress`, progress(done,
+    total) is called as each part is drawn (a background job's progress bar)."""
     found = {key: cache.load(cache.FACES, key) for key in distinct}
     missing = [key for key, pdf in found.items() if pdf is None]
-    done = len(found) - len(missing)  # those in the cache are done
-    if progress:
-        progress(done, len(found))
-    for start, part in drawn_parts([distinct[key] for key in missing]):
-        for key, pdf in zip(missing[start : start + len(part)], part, strict=True):
-            cache.store(cache.FACES, key, pdf)
-            found[key] = pdf
-        done += len(part)
+    parts = drawn_parts([distinct[key] for key in missing])
+
+    def finished() -> dict[str, bytes]:
+        done = len(found) - len(missing)  # those in the cache are done
         if progress:
             progress(done, len(found))
-    return found
+        for start, part in parts:
+            for key, pdf in zip(missing[start : start + len(part)], part, strict=True):
+                cache.store(cache.FACES, key, pdf)
+                found[key] = pdf
+            done += len(part)
+            if progress:
+                progress(done, len(found))
+        return found
+
+    try:
+        yield finished
+    finally:
+        parts.close()

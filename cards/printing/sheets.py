@@ -252,7 +252,9 @@ def draw(job: Plan, *, progress=None) -> bytes:
     """The job's PDF from the cache, or drawn (only its missing faces) and cached."""
     pdf = cache.load(cache.PRINTS, job.key)
     if pdf is None:
-        pdf = compose(chrome_pdf(job.chrome), job.placed, face_pdfs(job.faces, progress=progress))
+        with face_pdfs(job.faces, progress=progress) as faces:
+            chrome = chrome_pdf(job.chrome)  # while helper processes, if any, draw the faces
+            pdf = compose(chrome, job.placed, faces())
         cache.store(cache.PRINTS, job.key, pdf)
     return pdf
 

@@ -7,6 +7,14 @@ from config.limits import PRINT_INTERACTIVE_CARDS
 from tests.cards.test_print_views import card
 
 
+@pytest.fixture(autouse=True)
+def no_helpers_left():
+    """Once helper processes run they draw every job's faces: a test that started them stops
+    them, so the tests after it draw in their own process as they expect."""
+    yield
+    rendering.forget_helpers()
+
+
 @pytest.fixture
 def empty_print_cache(settings, tmp_path):
     """A print cache of the test's own, with nothing drawn yet."""

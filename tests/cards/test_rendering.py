@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from cards.printing import rendering
+from cards.printing import rendering, sheets
 from cards.printing.sheets import PrintOptions, print_cards
 from tests.cards import pdf_reading as pdf
 from tests.cards.sample_faces import crew
@@ -60,6 +60,14 @@ def contents(document):
     ]
 
 
+def another_print_cache(settings, folder):
+    """The same job again from an empty cache, so that it is drawn anew."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "prints": {**settings.STORAGES["prints"], "OPTIONS": {"location": folder}},
+    }
+
+
 def test_a_job_drawn_by_helper_processes_prints_what_one_process_prints(
     small_parts, settings, empty_print_cache
 ):
@@ -67,12 +75,43 @@ def test_a_job_drawn_by_helper_processes_prints_what_one_process_prints(
     options = PrintOptions(backs=True)
     settings.PRINT_PROCESSES = 1
     alone = print_cards(job, options).pdf
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "prints": {**settings.STORAGES["prints"], "OPTIONS": {"location": empty_print_cache / "2"}},
-    }
+    another_print_cache(settings, empty_print_cache / "2")
     settings.PRINT_PROCESSES = 2
     shared = print_cards(job, options).pdf
     assert rendering._pool is not None
     assert len(pdf.read(shared).pages) == 4
+    assert contents(shared) == contents(alone)
+
+
+@pytest.fixture
+def helpers_running(settings):
+    """Two helper processes already started, as in a server that has printed a big job."""
+    settings.PRINT_PROCESSES = 2
+    return rendering.helpers()
+
+
+def test_once_helpers_run_they_draw_a_small_jobs_faces_while_this_process_draws_the_chrome(
+    helpers_running, monkeypatch, settings, empty_print_cache
+):
+    job = crew(2)
+    settings.PRINT_PROCESSES = 1
+    alone = print_cards(job, PrintOptions()).pdf
+    another_print_cache(settings, empty_print_cache / "2")
+    settings.PRINT_PROCESSES = 2
+    events = []
+    submit, chrome_pdf = helpers_running.submit, sheets.chrome_pdf
+
+    def handing_out(function, html):
+        events.append(("face part", html.count('class="sheet"')))
+        return submit(function, html)
+
+    def drawing_chrome(html):
+        events.append(("chrome", None))
+        return chrome_pdf(html)
+
+    monkeypatch.setattr(helpers_running, "submit", handing_out)
+    monkeypatch.setattr(sheets, "chrome_pdf", drawing_chrome)
+    shared = print_cards(job, PrintOptions()).pdf
+    # One face to each helper, both handed out before the chrome is begun.
+    assert events == [("face part", 1), ("face part", 1), ("chrome", None)]
     assert contents(shared) == contents(alone)
