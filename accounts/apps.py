@@ -6,4 +6,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self):
-        from accounts import checks  # noqa: F401  (registers the rate-limit cache check)
+        # checks registers the rate-limit cache check.
+        from accounts import checks, stamps  # noqa: F401
+
+        stamps.watch()

@@ -5,11 +5,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.utils import timezone
 
+from accounts import stamps
+from accounts.owned import owned_models
 from rosters.models import Character, Roster
 from rosters.transfer import renamed_choices, renamed_profile
 from rules.models import LibraryEntry
@@ -25,20 +26,6 @@ class AdoptionResult:
 class CleanUpResult:
     guests: int
     files: int
-
-
-def owned_models():
-    """Every model that belongs to a player: those with an `owner` key to the user. Read
-    from the models, so one added later is adopted (and cleaned up) without a change here."""
-    user_model = get_user_model()
-    return [
-        model
-        for model in apps.get_models()
-        if any(
-            field.name == "owner" and field.related_model is user_model
-            for field in model._meta.concrete_fields
-        )
-    ]
 
 
 def create_guest():
@@ -72,6 +59,7 @@ def adopt_guest_work(*, guest, user):
     for model in owned_models():
         if model is not LibraryEntry:
             moved += model.objects.filter(owner=guest).update(owner=user)
+    stamps.renew(user.pk)  # the moves above send no signal
     guest.delete()
     return AdoptionResult(moved=moved)
 

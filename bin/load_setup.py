@@ -1,5 +1,5 @@
 """The load run's player: an account with Singapore Smith's league, logged in. Prints the
-session cookie and the league page's path as JSON for bin/locustfile.py; run again, it
+session and CSRF cookies and the league page's path as JSON for bin/locustfile.py; run again, it
 reuses what it made."""
 
 import json
@@ -19,8 +19,10 @@ def main():
     # Django's models load only after setup.
     from django.conf import settings
     from django.contrib.auth import get_user_model
+    from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
     from django.test import Client
     from django.urls import reverse
+    from django.utils.crypto import get_random_string
 
     from rosters.models import Roster
     from rosters.samples import sample_document
@@ -33,7 +35,11 @@ def main():
     client = Client()
     client.force_login(player)
     session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    print(json.dumps({"session": session, "league": reverse("rosters:detail", args=[league.pk])}))
+    page = reverse("rosters:detail", args=[league.pk])
+    # A browser keeps the CSRF cookie its first page set (its kept pages are keyed on it):
+    # a secret of the form Django makes.
+    csrf = get_random_string(CSRF_SECRET_LENGTH, CSRF_ALLOWED_CHARS)
+    print(json.dumps({"session": session, "csrf": csrf, "league": page}))
 
 
 if __name__ == "__main__":

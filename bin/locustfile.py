@@ -2,9 +2,10 @@
 smallest view the app has (/favicon.ico, a redirect through the same middleware), each
 client as fast as answers come. Pick one with --tags league or --tags trivial.
 
-LOAD_SESSION is the player's session cookie and LOAD_LEAGUE the league page's path, both
-printed by bin/load_setup.py. The app runs as in production behind a TLS proxy, so each
-request says it came over HTTPS (X-Forwarded-Proto) and carries the cookie itself.
+LOAD_SESSION and LOAD_CSRF are the player's session and CSRF cookies (a browser sends both)
+and LOAD_LEAGUE the league page's path, all printed by bin/load_setup.py. The app runs as
+in production behind a TLS proxy, so each request says it came over HTTPS
+(X-Forwarded-Proto) and carries the cookies itself.
 """
 
 import os
@@ -14,7 +15,10 @@ from locust import FastHttpUser, tag, task
 
 class Player(FastHttpUser):
     default_headers = {
-        "Cookie": f"sessionid={os.environ.get('LOAD_SESSION', '')}",
+        "Cookie": (
+            f"sessionid={os.environ.get('LOAD_SESSION', '')}; "
+            f"csrftoken={os.environ.get('LOAD_CSRF', '')}"
+        ),
         "X-Forwarded-Proto": "https",
     }
 

@@ -142,7 +142,14 @@ def cache_from_env(environ):
     return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cache"}
 
 
-CACHES = {"default": cache_from_env(os.environ)}
+# "pages": rendered league pages, in each process's own memory. Safe to keep apart per
+# server because every key names the data it was rendered from (rosters/page_cache.py).
+PAGES_CACHE = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "pages",
+    "OPTIONS": {"MAX_ENTRIES": 500},
+}
+CACHES = {"default": cache_from_env(os.environ), "pages": PAGES_CACHE}
 RATELIMIT_VIEW = "config.views.rate_limited"
 # Behind a proxy the client's address is in a header the proxy sets, e.g.
 # HTTP_X_REAL_IP; without it every visitor would share the proxy's one address.

@@ -8,4 +8,7 @@ os.environ.setdefault("DEBUG", "1")
 
 from config.settings import *  # noqa: E402, F403
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "pages": PAGES_CACHE,  # noqa: F405
+}

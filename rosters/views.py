@@ -12,6 +12,7 @@ from rosters.campaign_views import campaign_context
 from rosters.forms import BudgetForm, ModelCountForm, NewRosterForm, record_id, refusal
 from rosters.meter import meter_for
 from rosters.models import RosterMember
+from rosters.page_cache import cached_page
 from rules import engines
 from rules.rulesets import find
 from rules.selectors import rules_book
@@ -115,7 +116,7 @@ def builder_response(request, roster):
 @require_GET
 def roster_detail(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    return builder_response(request, roster)
+    return cached_page(request, roster, lambda: builder_response(request, roster))
 
 
 def after_change(request, roster):

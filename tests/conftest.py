@@ -56,14 +56,15 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(autouse=True)
 def clean_cache():
     # Rate-limit counters live in the cache: each test starts with none spent. Rules books
-    # built from a test's rolled-back rows must not outlive it either.
-    from django.core.cache import cache
+    # built from a test's rolled-back rows must not outlive it either, nor kept pages.
+    from django.core.cache import cache, caches
 
     from rules.selectors import built_in_books
 
     built_in_books.clear()
 
     cache.clear()
+    caches["pages"].clear()
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,8 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 
-from accounts.services import adopt_guest_work, create_guest, owned_models
+from accounts.owned import owned_models
+from accounts.services import adopt_guest_work, create_guest
 from rosters import selectors as roster_selectors
 from rosters import services as roster_services
 from rosters.models import Character, Roster

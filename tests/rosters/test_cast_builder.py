@@ -147,17 +147,15 @@ def test_a_sidekick_names_its_boss_and_an_extra_can_ride_free_with_fellowship(pl
         htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": profile})
     sidekick = Character.objects.get(profile__base="loyal-sidekick")
     soul = Character.objects.get(profile__base="innocent-soul")
-    rows = {
-        row["character"].name: row
-        for row in player_client.get(f"/rosters/{cast.pk}/").context["rows"]
-    }
+    page = player_client.get(f"/rosters/{cast.pk}/").context
+    rows = {row["character"].name: row for row in page["rows"]}
     assert (f"sidekick-of:{soul.pk}", "Sidekick of Innocent Soul") in rows["Loyal Sidekick"][
         "roles"
     ]
     assert ("fellowship", "Free Fellowship Extra") in rows["Bystander"]["roles"]
     assert rows["Innocent Soul"]["roles"] == []
 
-    before = player_client.get(f"/rosters/{cast.pk}/").context["report"].budget.used
+    before = page["report"].budget.used
     htmx_post(
         player_client,
         f"/rosters/{cast.pk}/members/{sidekick.pk}/role/",
