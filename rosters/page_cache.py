@@ -9,8 +9,9 @@ made from it, so each browser has its own copy). Nothing is ever invalidated: a 
 a new key and the old page is never asked for again. So several app servers can each keep
 their own, and a new release starts with none.
 
-The stamp and the rules version are read before the page's data (with the user and the
-roster, at the start of the request), so a page is never kept under a key newer than its data.
+The stamp and the rules version are read before the page's data (with the user, and in one
+narrow query for the roster), so a page is never kept under a key newer than its data. A
+repeat visit costs the session, the user and that query.
 Pages with messages to show are neither served from nor put in the cache.
 """
 
@@ -20,21 +21,23 @@ import hashlib
 
 from django.contrib.messages import get_messages
 from django.core.cache import caches
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
+
+from rosters import selectors
 
 
 def pages():
     return caches["pages"]
 
 
-def page_key(request, roster) -> str:
+def page_key(request, pk, rules_version) -> str:
     parts = (
         "league",
-        roster.pk,
+        pk,
         request.user.pk,
         request.user.data_stamp,
-        roster.ruleset.data_version,
+        rules_version,
         bool(request.htmx),
         request.scheme,
         request.get_host(),
@@ -44,14 +47,18 @@ def page_key(request, roster) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
-def cached_page(request, roster, render) -> HttpResponse:
-    """The page from the cache, or `render()`'s response, kept when it is a plain 200."""
+def cached_page(request, pk, render) -> HttpResponse:
+    """The player's roster `pk` from the cache, or `render()`'s response, kept when it is a
+    plain 200. Somebody else's roster, or none, is not found: nothing is kept for it."""
+    rules_version = selectors.rules_version_of(request.user, pk)
+    if rules_version is None:
+        raise Http404("No such roster.")
     if len(get_messages(request)):
         return render()
     # A browser's first visit has no CSRF secret yet: make it now, so the key names the
     # secret the page's tokens are made from (and the response sets its cookie).
     get_token(request)
-    key = page_key(request, roster)
+    key = page_key(request, pk, rules_version)
     content = pages().get(key)
     if content is not None:
         return HttpResponse(content)

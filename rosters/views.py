@@ -115,8 +115,9 @@ def builder_response(request, roster):
 
 @require_GET
 def roster_detail(request, pk):
-    roster = selectors.roster_or_404(request.user, pk)
-    return cached_page(request, roster, lambda: builder_response(request, roster))
+    return cached_page(
+        request, pk, lambda: builder_response(request, selectors.roster_or_404(request.user, pk))
+    )
 
 
 def after_change(request, roster):

@@ -88,6 +88,14 @@ def test_the_cache_is_redis_when_a_redis_url_is_set_and_the_database_otherwise()
     assert cache_from_env({})["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
 
 
+def test_sessions_are_read_from_redis_when_there_is_one_and_kept_in_the_database():
+    from config.settings import cache_from_env, session_engine_for
+
+    redis = cache_from_env({"REDIS_URL": "redis://cache.internal:6379/1"})
+    assert session_engine_for(redis) == "django.contrib.sessions.backends.cached_db"
+    assert session_engine_for(cache_from_env({})) == "django.contrib.sessions.backends.db"
+
+
 def test_a_cache_url_that_is_not_redis_says_what_to_set():
     result = manage("check", **DEVELOPMENT, CACHE_URL="memcached://nowhere")
     assert result.returncode != 0
@@ -195,31 +203,63 @@ def test_vendored_fonts_carry_their_licences():
         assert list(family.glob("*.woff2"))
 
 
-@pytest.mark.django_db
-def test_rate_limit_counters_live_in_redis_where_every_app_server_reads_them(
-    client, settings, player
-):
+REDIS = "redis://127.0.0.1:6379/13"
+
+
+@pytest.fixture
+def redis_cache(settings):
+    """The default cache in the machine's Redis under a key prefix of this test's own, which
+    it yields; the keys are deleted afterwards."""
     import uuid
 
     import redis
 
     from config.settings import cache_from_env
 
-    url = "redis://127.0.0.1:6379/13"
     try:
-        redis.Redis.from_url(url).ping()
+        redis.Redis.from_url(REDIS).ping()
     except redis.ConnectionError:
-        pytest.skip("no Redis server on 127.0.0.1:6379 to share counters through")
+        pytest.skip("no Redis server on 127.0.0.1:6379 to share the cache through")
     prefix = f"test-{uuid.uuid4().hex}"
-    settings.CACHES = {"default": {**cache_from_env({"REDIS_URL": url}), "KEY_PREFIX": prefix}}
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {**cache_from_env({"REDIS_URL": REDIS}), "KEY_PREFIX": prefix},
+    }
+    yield prefix
+    server = redis.Redis.from_url(REDIS)
+    if keys := server.keys(f"{prefix}:*"):
+        server.delete(*keys)
+
+
+@pytest.mark.django_db
+def test_a_player_stays_logged_in_when_redis_forgets_their_session(
+    client, settings, player, redis_cache
+):
+    import redis
+
+    from config.settings import session_engine_for
+
+    settings.SESSION_ENGINE = session_engine_for(settings.CACHES["default"])
+    client.force_login(player)
+    assert client.get("/rosters/").status_code == 200
+    server = redis.Redis.from_url(REDIS)
+    assert server.keys(f"{redis_cache}:*"), "the session never reached Redis"
+    server.delete(*server.keys(f"{redis_cache}:*"))  # a Redis restart
+    assert client.get("/rosters/").status_code == 200
+    assert client.get("/rosters/").wsgi_request.user == player
+
+
+@pytest.mark.django_db
+def test_rate_limit_counters_live_in_redis_where_every_app_server_reads_them(
+    client, player, redis_cache
+):
+    import redis
+
+    url, prefix = REDIS, redis_cache
     for attempt in range(3):
         client.post("/accounts/login/", {"username": player.username, "password": f"x{attempt}"})
     # Another app server is just another connection to the same Redis: it sees the count.
     other_server = redis.Redis.from_url(url)
     keys = other_server.keys(f"{prefix}:*")
-    try:
-        assert keys, "no rate-limit counter reached Redis"
-        assert sorted(int(other_server.get(key)) for key in keys) == [3, 3]
-    finally:
-        if keys:
-            other_server.delete(*keys)
+    assert keys, "no rate-limit counter reached Redis"
+    assert sorted(int(other_server.get(key)) for key in keys) == [3, 3]
