@@ -18,8 +18,9 @@ def test_bench_prints_a_row_per_scenario_and_leaves_nothing_behind(rules_data):
         line for line in out.getvalue().splitlines() if re.search(r"\d+\.\d +\d+\.\d +\d+$", line)
     ]
     names = [row.split("  ")[0] for row in rows]
-    assert "page: league builder (6 cards)" in names
+    assert "page: league builder (6 cards), drawn" in names
+    assert "page: league builder, kept" in names
     assert any(name.startswith("pdf: Fortune deck, 45 cards") for name in names)
-    assert len(rows) == 10
+    assert len(rows) == 11
     assert not User.objects.filter(username="bench-player").exists()
     assert not Roster.objects.exists()

@@ -1,6 +1,7 @@
 """The League Roster builder: add colleagues, choose perks, watch the slot meter."""
 
 import pytest
+from django.core.cache import caches
 
 from rosters.models import Character, Roster, RosterMember
 from rules.models import LibraryEntry
@@ -208,8 +209,9 @@ def test_builder_page_query_count_is_pinned(
 ):
     for name in ("A", "B", "C", "D"):
         add(player_client, league, card(player, pulp_alley, name, "ally"))
-    # Adding them built the rules book; the campaign timeline is the seventh.
-    with django_assert_num_queries(7):
+    # Adding them built the rules book; the campaign timeline is the eighth, the roster's
+    # rules version (the kept page's key) the first.
+    with django_assert_num_queries(8):
         player_client.get(f"/rosters/{league.pk}/")
 
 
@@ -221,13 +223,17 @@ def test_builder_page_queries_do_not_grow_with_the_league(
     for number in range(members):
         character = card(player, pulp_alley, f"Member {number}", "ally", ("crafty",))
         RosterMember.objects.create(roster=league, character=character, position=number)
-    with django_assert_num_queries(8):  # the campaign timeline is one of them
+    with django_assert_num_queries(9):  # the campaign timeline is one of them
         page = player_client.get(f"/rosters/{league.pk}/")
     assert f"Member {members - 1}" in page.content.decode()
-    # Once the game's rules book is built, the page only reads the player's house rules.
-    with django_assert_num_queries(7):
+    # Once the game's rules book is built, the page only reads the player's house rules; an
+    # app server that has not kept the page draws it so.
+    caches["pages"].clear()
+    with django_assert_num_queries(8):
         again = player_client.get(f"/rosters/{league.pk}/")
     assert f"Member {members - 1}" in again.content.decode()
+    with django_assert_num_queries(3):  # kept: the session, the player, the rules version
+        assert player_client.get(f"/rosters/{league.pk}/").content == again.content
 
 
 def test_under_mastermind_the_sidekick_can_be_made_acting_leader(

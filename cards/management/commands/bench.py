@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.core.cache import caches
 from django.core.management.base import BaseCommand
 from django.db import connection, transaction
 from django.test import Client
@@ -100,12 +101,19 @@ class Command(BaseCommand):
             },
             "abilities": ["crafty"],
         }
+
+        def drawn(url):
+            """The page as an app server that has not kept it draws it."""
+            caches["pages"].clear()
+            return client.get(url)
+
         return [
             ("engine: Singapore Smith's league", lambda: evaluate(smith, rules)),
             ("page: Ability Library search", lambda: client.get(
                 f"/rules/{smith['ruleset']}/ability/?q=a")),
             ("page: My Cards", lambda: client.get("/cards/")),
-            ("page: league builder (6 cards)", lambda: client.get(f"/rosters/{league.pk}/")),
+            ("page: league builder (6 cards), drawn", lambda: drawn(f"/rosters/{league.pk}/")),
+            ("page: league builder, kept", lambda: client.get(f"/rosters/{league.pk}/")),
             ("page: designer, edit a card", lambda: client.get(f"/cards/{card.pk}/edit/")),
             ("htmx: designer live preview", lambda: client.post(
                 "/cards/designer/preview/", designer_post)),
