@@ -3,6 +3,8 @@ Never downloads a browser; skips with a reason only when no system Chromium exis
 
 import os
 import shutil
+from contextlib import contextmanager
+from functools import partial
 
 import pytest
 
@@ -32,6 +34,23 @@ def chromium():
         browser.close()
 
 
+@contextmanager
+def htmx_swap(page, url_part):
+    """Wrap an action whose htmx answer (from a URL containing `url_part`) is swapped in, and
+    return only once htmx has settled the new content: before that its elements have no htmx
+    handlers, and a change made to them sends nothing."""
+    page.evaluate(
+        """() => {
+            window.htmxSettled = false;
+            document.body.addEventListener(
+                "htmx:afterSettle", () => { window.htmxSettled = true; }, {once: true});
+        }"""
+    )
+    with page.expect_response(lambda response: url_part in response.url):
+        yield
+    page.wait_for_function("() => window.htmxSettled")
+
+
 @pytest.fixture
 def page(chromium, live_server, transactional_db):
     from rules.loading import load_rules
@@ -48,5 +67,6 @@ def page(chromium, live_server, transactional_db):
         lambda message: errors.append(message.text) if message.type == "error" else None,
     )
     page.js_errors = errors
+    page.htmx_swap = partial(htmx_swap, page)
     yield page
     context.close()

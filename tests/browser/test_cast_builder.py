@@ -25,7 +25,7 @@ def test_build_a_legal_heroic_cast_of_25_ratings(page):
 
     # Each setting saves at once (htmx); wait for the builder to come back before going on.
     for label, value in [("Affiliation", "heroic"), ("Chosen genre", "action")]:
-        with page.expect_response(lambda response: "/settings/" in response.url):
+        with page.htmx_swap("/settings/"):
             page.get_by_label(label).select_option(value)
         expect(page.get_by_label(label)).to_have_value(value)
 

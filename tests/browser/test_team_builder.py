@@ -38,10 +38,10 @@ def test_build_an_encounter_level_8_team_design_a_supreme_and_print(page):
     page.wait_for_url("**/rosters/*/")
     page.wait_for_load_state("load")
 
-    with page.expect_response(lambda response: "/settings/" in response.url):
+    with page.htmx_swap("/settings/"):
         page.locator("#setting-side").select_option("heroes")
     expect(page.locator("#setting-side")).to_have_value("heroes")
-    with page.expect_response(lambda response: "/settings/" in response.url):
+    with page.htmx_swap("/settings/"):
         page.locator("#budget").fill("8")
         page.locator("#budget").press("Tab")
     meter = page.locator("#slot-meter")
