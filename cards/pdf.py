@@ -7,6 +7,7 @@ import threading
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import tinycss2
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
@@ -54,12 +55,16 @@ class OwnFilesOnly(URLFetcher):
         return super().fetch(url, headers)
 
 
-def static_uri(path):
-    """file:// URI of a static file, for templates rendered to PDF."""
+def static_file(path) -> Path:
     found = finders.find(path)
     if found is None:
         raise FileNotFoundError(f"no static file {path}")
-    return Path(found).resolve().as_uri()
+    return Path(found).resolve()
+
+
+def static_uri(path):
+    """file:// URI of a static file, for templates rendered to PDF."""
+    return static_file(path).as_uri()
 
 
 # The stylesheets every print template (templates/cards/print/) is drawn with. They are
@@ -88,29 +93,73 @@ def fetcher():
     return _kit.fetcher
 
 
-def stylesheet(path):
-    """A static stylesheet parsed once per thread, through our fetcher, its @font-face rules
-    loaded into this thread's font configuration."""
-    sheets = _kit.__dict__.setdefault("stylesheets", {})
-    if path not in sheets:
-        sheets[path] = CSS(url=static_uri(path), url_fetcher=fetcher(), font_config=font_config())
-    return sheets[path]
+def root_properties(sheets) -> dict[str, list]:
+    """The custom properties (--name: value) the stylesheets declare at :root."""
+    return {
+        declaration.name: declaration.value
+        for rules in sheets
+        for rule in rules
+        if rule.type == "qualified-rule" and tinycss2.serialize(rule.prelude).strip() == ":root"
+        for declaration in tinycss2.parse_blocks_contents(rule.content, skip_comments=True)
+        if declaration.type == "declaration" and declaration.name.startswith("--")
+    }
 
 
-def html_to_pdf(html, stylesheets=()):
-    """The PDF of the HTML with the static `stylesheets` (paths, in cascade order), given to
-    WeasyPrint as user stylesheets: above its defaults, beneath the document's own styles.
-    The print stylesheets have no !important and no @page rule, so this cascades exactly as
-    linking them from the document did."""
-    base_url = Path(settings.STATICFILES_DIRS[0]).resolve().as_uri() + "/"
-    document = HTML(string=html, base_url=base_url, url_fetcher=fetcher())
-    return document.write_pdf(
-        font_config=font_config(), stylesheets=[stylesheet(path) for path in stylesheets]
-    )
+def put_in(tokens, properties):
+    """The tokens with each var(--name) of those properties replaced by the value, in
+    blocks and function arguments too."""
+    out = []
+    for token in tokens:
+        if token.type == "function" and token.lower_name == "var":
+            named = [arg for arg in token.arguments if arg.type not in ("whitespace", "comment")]
+            if len(named) == 1 and named[0].type == "ident" and named[0].value in properties:
+                out.extend(properties[named[0].value])
+                continue
+        for inner in ("content", "arguments", "prelude"):
+            if isinstance(getattr(token, inner, None), list):
+                setattr(token, inner, put_in(getattr(token, inner), properties))
+        out.append(token)
+    return out
 
 
-def render_pdf(template_name, context, stylesheets=()):
-    return html_to_pdf(render_to_string(template_name, context), stylesheets)
+def stylesheets(paths: tuple[str, ...]) -> list[CSS]:
+    """The static stylesheets, parsed once per thread (through our fetcher, their @font-face
+    rules loaded into this thread's font configuration), with every var() of a custom
+    property they declare at :root written out as its value: WeasyPrint would otherwise
+    look each one up on every element of every document (about a tenth of drawing a card).
+    The print templates and stylesheets set custom properties nowhere else
+    (tests/cards/test_print_styles.py), so every element sees the :root values anyway."""
+    parsed = _kit.__dict__.setdefault("stylesheets", {})
+    if paths not in parsed:
+        sheets = [tinycss2.parse_stylesheet(static_file(path).read_text()) for path in paths]
+        properties = root_properties(sheets)
+        parsed[paths] = [
+            CSS(
+                string=tinycss2.serialize(put_in(sheet, properties)),
+                base_url=static_uri(path),
+                url_fetcher=fetcher(),
+                font_config=font_config(),
+            )
+            for path, sheet in zip(paths, sheets, strict=True)
+        ]
+    return parsed[paths]
+
+
+def base_url():
+    return Path(settings.STATICFILES_DIRS[0]).resolve().as_uri() + "/"
+
+
+def html_to_pdf(html, styles=()):
+    """The PDF of the HTML with the static stylesheets `styles` (paths, in cascade order),
+    given to WeasyPrint as user stylesheets: above its defaults, beneath the document's own
+    styles. The print stylesheets have no !important and no @page rule, so this cascades
+    exactly as linking them from the document did."""
+    document = HTML(string=html, base_url=base_url(), url_fetcher=fetcher())
+    return document.write_pdf(font_config=font_config(), stylesheets=stylesheets(tuple(styles)))
+
+
+def render_pdf(template_name, context, styles=()):
+    return html_to_pdf(render_to_string(template_name, context), styles)
 
 
 def pdf_attachment(pdf, filename):

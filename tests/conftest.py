@@ -81,6 +81,16 @@ def one_rate_window(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def no_print_helpers_left():
+    """Once print helper processes run they draw every job's faces: a test that started them
+    stops them, so the tests after it draw in their own process as they expect."""
+    from cards.printing import rendering
+
+    yield
+    rendering.forget_helpers()
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     # The production hasher is slow on purpose; tests check behaviour, not hashing cost.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -7,14 +7,6 @@ from config.limits import PRINT_INTERACTIVE_CARDS
 from tests.cards.test_print_views import card
 
 
-@pytest.fixture(autouse=True)
-def no_helpers_left():
-    """Once helper processes run they draw every job's faces: a test that started them stops
-    them, so the tests after it draw in their own process as they expect."""
-    yield
-    rendering.forget_helpers()
-
-
 @pytest.fixture
 def empty_print_cache(settings, tmp_path):
     """A print cache of the test's own, with nothing drawn yet."""
@@ -35,9 +27,9 @@ def drawn(monkeypatch, empty_print_cache):
         record["faces"] += [face.title for face in batch]
         return drawn_parts(batch)
 
-    def counting_chrome(html, stylesheets=()):
+    def counting_chrome(html, styles=()):
         record["chrome"] += 1
-        return html_to_pdf(html, stylesheets)
+        return html_to_pdf(html, styles)
 
     monkeypatch.setattr(rendering, "drawn_parts", counting_faces)
     monkeypatch.setattr(sheets, "html_to_pdf", counting_chrome)

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from weasyprint import HTML
 
-from cards.pdf import PRINT_STYLESHEETS, OwnFilesOnly, font_config, stylesheet
+from cards.pdf import PRINT_STYLESHEETS, OwnFilesOnly, font_config, stylesheets
 
 
 def face_page_box(face):
@@ -22,9 +22,7 @@ def face_page_box(face):
         string=html,
         base_url=settings.STATICFILES_DIRS[0].as_uri() + "/",
         url_fetcher=OwnFilesOnly(),
-    ).render(
-        font_config=font_config(), stylesheets=[stylesheet(path) for path in PRINT_STYLESHEETS]
-    )
+    ).render(font_config=font_config(), stylesheets=stylesheets(PRINT_STYLESHEETS))
     return document.pages[0]._page_box
 
 
