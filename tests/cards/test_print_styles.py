@@ -1,5 +1,7 @@
-"""The print stylesheets reach WeasyPrint with their custom properties written out as the
-values :root gives them (cards/pdf.py). That draws the same cards only while nothing else
+"""The print stylesheets reach WeasyPrint parsed, as user stylesheets, with their custom
+properties written out as the values :root gives them (cards/pdf.py). That draws the same
+cards as linking them from the document only while they hold no !important and no @page
+rule (which would then rank differently against the document's own styles) and nothing else
 sets a custom property: these tests say so when a stylesheet or a print template starts to."""
 
 import re
@@ -45,3 +47,14 @@ def test_every_custom_property_used_is_written_out():
     assert {"--ink", "--heading"} <= properties.keys()
     for sheet in sheets:
         assert "var(" not in tinycss2.serialize(put_in(sheet, properties))
+
+
+def test_the_print_stylesheets_rank_alike_as_user_or_author_styles():
+    for path in PRINT_STYLESHEETS:
+        sheet = tinycss2.parse_stylesheet(static_file(path).read_text(), skip_comments=True)
+        assert not [
+            rule for rule in sheet if rule.type == "at-rule" and rule.lower_at_keyword == "page"
+        ]
+        for rule in rules(sheet):
+            declarations = tinycss2.parse_blocks_contents(rule.content, skip_comments=True)
+            assert not [d for d in declarations if d.type == "declaration" and d.important], path
