@@ -2,6 +2,7 @@
 Never downloads a browser; skips with a reason only when no system Chromium exists."""
 
 import os
+import re
 import shutil
 from contextlib import contextmanager
 from functools import partial
@@ -35,10 +36,11 @@ def chromium():
 
 
 @contextmanager
-def htmx_swap(page, url_part):
-    """Wrap an action whose htmx answer (from a URL containing `url_part`) is swapped in, and
-    return only once htmx has settled the new content: before that its elements have no htmx
-    handlers, and a change made to them sends nothing."""
+def htmx_swap(page, url):
+    """Wrap an action whose htmx answer (from a URL the regular expression `url` finds) is
+    swapped in, and return only once htmx has settled the new content: before that its
+    elements have no htmx handlers (nor the designer's portrait editor its drag), and a
+    change made to them does nothing."""
     page.evaluate(
         """() => {
             window.htmxSettled = false;
@@ -46,7 +48,7 @@ def htmx_swap(page, url_part):
                 "htmx:afterSettle", () => { window.htmxSettled = true; }, {once: true});
         }"""
     )
-    with page.expect_response(lambda response: url_part in response.url):
+    with page.expect_response(lambda response: re.search(url, response.url) is not None):
         yield
     page.wait_for_function("() => window.htmxSettled")
 

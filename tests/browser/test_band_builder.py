@@ -11,7 +11,7 @@ from rosters.models import Roster
 def design(page, *, kind, name, side="", traits=()):
     """Fill the Card Designer for one figure and save it into the band."""
     if kind != "Main Character":
-        with page.expect_response(re.compile(r"/cards/designer/$")):
+        with page.htmx_swap(r"/cards/designer/$"):
             page.get_by_label("Figure type").select_option(label=kind)
         expect(page.get_by_label("Figure type")).to_have_value(kind.lower().replace(" ", "-"))
     page.get_by_label("Name").fill(name)

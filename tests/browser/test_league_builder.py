@@ -12,7 +12,7 @@ STEALTHY = 'input[name="perks"][value="stealthy-agents"]'
 def design(page, *, kind, name, abilities):
     """Fill the Card Designer for one character and save it."""
     if kind != "Leader":
-        with page.expect_response(re.compile(r"/cards/designer/$")):
+        with page.htmx_swap(r"/cards/designer/$"):
             page.get_by_label("Character type").select_option(label=kind)
         expect(page.get_by_label("Character type")).to_have_value(kind.lower())
     page.get_by_label("Name").fill(name)

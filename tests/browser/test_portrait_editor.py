@@ -329,7 +329,8 @@ def test_changing_the_character_type_keeps_the_picture_and_its_framing(page):
     caught_up(page)
     before = values(page)
     ref = page.locator("[data-portrait-ref]").input_value()
-    page.locator("[name=character_type]").select_option("sidekick")
+    with page.htmx_swap(r"/cards/designer/$"):
+        page.locator("[name=character_type]").select_option("sidekick")
     expect(page.locator("[name=brawl_count]")).to_have_value("3")  # the sidekick's profile
     assert page.locator("[data-portrait-ref]").input_value() == ref
     assert values(page) == pytest.approx(before, abs=1e-4)
