@@ -14,6 +14,6 @@ class User(AbstractUser):
     back_offset_x_mm = models.DecimalField(max_digits=4, decimal_places=1, default=0)
     back_offset_y_mm = models.DecimalField(max_digits=4, decimal_places=1, default=0)
     # Renewed on every write to what the player owns (accounts/stamps.py): pages kept for
-    # them are keyed on it.
-    # The database fills it too, for rows written without the model (old migrations' states).
+    # them are keyed on it. The database fills it too, for rows written without the model
+    # (old migrations' states).
     data_stamp = models.UUIDField(default=uuid.uuid4, db_default=UUID4(), editable=False)

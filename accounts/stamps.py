@@ -8,7 +8,7 @@ than the stamp it is kept under: a page can be kept under a stamp already replac
 nobody asks for it again, but never under the current stamp with older data. Random rather
 than counted, so a database restored from a backup never brings an old stamp back.
 
-What is watched is read from the models, like accounts.services.owned_models: every model
+What is watched is read from the models, like accounts.owned.owned_models: every model
 with an `owner`, and every model with a key to one of those. Writes that send no signals
 (QuerySet.update, bulk_create) call renew() themselves.
 """
