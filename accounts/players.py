@@ -23,7 +23,7 @@ def current_player(request, *, create=False):
     ):
         raise Ratelimited()
     guest = create_guest()
-    login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, guest)
     return guest
 
 

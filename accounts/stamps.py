@@ -21,14 +21,18 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db.models.signals import post_delete, post_save
 
+from accounts.backends import players
 from accounts.owned import owned_models
 
 
 def renew(*owner_ids) -> None:
-    """New stamps for these players (ids; None, a built-in row's owner, is skipped)."""
+    """New stamps for these players (ids; None, a built-in row's owner, is skipped). The
+    player rows read through the shared cache are forgotten with them."""
     ids = [owner for owner in owner_ids if owner is not None]
     if ids:
         get_user_model().objects.filter(pk__in=ids).update(data_stamp=uuid.uuid4())
+        for pk in ids:
+            players.forget(pk)
 
 
 def owner_paths() -> dict[type, str]:
@@ -71,4 +75,9 @@ def watch():
     def player_saved(sender, instance, **kwargs):
         renew(instance.pk)
 
-    post_save.connect(player_saved, sender=get_user_model(), weak=False, dispatch_uid="stamp-user")
+    def player_deleted(sender, instance, **kwargs):
+        players.forget(instance.pk)
+
+    user = get_user_model()
+    post_save.connect(player_saved, sender=user, weak=False, dispatch_uid="stamp-user")
+    post_delete.connect(player_deleted, sender=user, weak=False, dispatch_uid="forget-user")

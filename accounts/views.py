@@ -42,7 +42,7 @@ def signup(request):
         else:
             user = form.save()
             messages.success(request, f"Welcome to Cliffhanger, {user.username}.")
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user)
         return redirect(back or "home")
     context = {"form": form, "is_guest": guest is not None, "next": back}
     return render(request, "accounts/signup.html", context)

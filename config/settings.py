@@ -127,13 +127,16 @@ def database_from_env():
 DATABASES = {"default": database_from_env()}
 
 
+REDIS_CACHE = "config.cache.RedisCache"
+
+
 def cache_from_env(environ):
     """The cache every app server shares (rate-limit counters live there). REDIS_URL or
     CACHE_URL (redis://host:port/db) selects Redis; with neither, the database's cache table
     (`createcachetable`, run by `make rules`), which app servers on one database share too."""
     url = (environ.get("CACHE_URL") or environ.get("REDIS_URL") or "").strip()
     if url.startswith(("redis://", "rediss://", "unix://")):
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        return {"BACKEND": REDIS_CACHE, "LOCATION": url}
     if url:
         raise ImproperlyConfigured(
             f"CACHE_URL/REDIS_URL {url!r} is not a Redis URL: use redis://HOST:PORT/DB, "
@@ -156,12 +159,16 @@ def session_engine_for(cache):
     """With Redis, sessions are read from it and written through to the database (so a Redis
     restart logs nobody out): every logged-in page is spared a query. With the database's
     cache table that would be two queries instead of one, so sessions stay in the database."""
-    if cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    if cache["BACKEND"] == REDIS_CACHE:
         return "django.contrib.sessions.backends.cached_db"
     return "django.contrib.sessions.backends.db"
 
 
 SESSION_ENGINE = session_engine_for(CACHES["default"])
+# Rows nearly every page reads (the player, the rules data's version) are read through the
+# shared cache when it is Redis (config/read_through.py); through the database's cache
+# table a read would cost the query it saves, so they are read from the database itself.
+READ_THROUGH_SHARED_CACHE = CACHES["default"]["BACKEND"] == REDIS_CACHE
 RATELIMIT_VIEW = "config.views.rate_limited"
 # Behind a proxy the client's address is in a header the proxy sets, e.g.
 # HTTP_X_REAL_IP; without it every visitor would share the proxy's one address.
@@ -178,6 +185,8 @@ SILENCED_SYSTEM_CHECKS = [
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
+# ModelBackend with the player read through the shared cache (accounts/backends.py).
+AUTHENTICATION_BACKENDS = ["accounts.backends.PlayerBackend"]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -12,3 +12,7 @@ CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "pages": PAGES_CACHE,  # noqa: F405
 }
+# Whatever the environment says, as with no Redis: tests that need Redis ask for it
+# (the redis_cache fixture in tests/conftest.py).
+SESSION_ENGINE = session_engine_for(CACHES["default"])  # noqa: F405
+READ_THROUGH_SHARED_CACHE = False

@@ -2,17 +2,20 @@
 
 A page is kept in this process's memory (the "pages" cache) under a hash of everything it
 shows: the player and their data stamp (renewed by any write to what they own,
-accounts/stamps.py), the game's rules data version (renewed by any change to the built-in
-rules), the address it was asked for (the log-in link and the share link show it), whether
-htmx asked for the builder alone, and the browser's CSRF secret (the forms carry a token
-made from it, so each browser has its own copy). Nothing is ever invalidated: a change makes
-a new key and the old page is never asked for again. So several app servers can each keep
-their own, and a new release starts with none.
+accounts/stamps.py), the version of the games' built-in rules (rules/versions.py), the
+address it was asked for (the log-in link and the share link show it), whether htmx asked
+for the builder alone, and the browser's CSRF secret (the forms carry a token made from it,
+so each browser has its own copy). Nothing is ever invalidated: a change makes a new key and
+the old page is never asked for again. So several app servers can each keep their own, and
+a new release starts with none.
 
-The stamp and the rules version are read before the page's data (with the user, and in one
-narrow query for the roster), so a page is never kept under a key newer than its data. A
-repeat visit costs the session, the user and that query.
-Pages with messages to show are neither served from nor put in the cache.
+The stamp and the rules version are read before the page's data (the stamp with the
+player), so a page is never kept under a key newer than its data. Only the roster's owner
+can have a page kept under their id and stamp (drawing it looks the roster up as theirs), so
+a kept page needs no lookup of the roster: a repeat visit costs the session, the player and
+the rules version, each read from Redis when that is the shared cache (no query at all) and
+from the database otherwise. Pages with messages to show are neither served from nor put in
+the cache.
 """
 
 from __future__ import annotations
@@ -21,10 +24,10 @@ import hashlib
 
 from django.contrib.messages import get_messages
 from django.core.cache import caches
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.middleware.csrf import get_token
 
-from rosters import selectors
+from rules import versions
 
 
 def pages():
@@ -49,10 +52,11 @@ def page_key(request, pk, rules_version) -> str:
 
 def cached_page(request, pk, render) -> HttpResponse:
     """The player's roster `pk` from the cache, or `render()`'s response, kept when it is a
-    plain 200. Somebody else's roster, or none, is not found: nothing is kept for it."""
-    rules_version = selectors.rules_version_of(request.user, pk)
-    if rules_version is None:
-        raise Http404("No such roster.")
+    plain 200. `render` answers for somebody else's roster, or none (not found): nothing is
+    kept for it."""
+    if not request.user.is_authenticated:
+        return render()
+    rules_version = versions.current()
     if len(get_messages(request)):
         return render()
     # A browser's first visit has no CSRF secret yet: make it now, so the key names the

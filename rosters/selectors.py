@@ -22,12 +22,6 @@ def roster_or_404(player, pk):
     return get_object_or_404(rosters_of(player), pk=pk)
 
 
-def rules_version_of(player, pk):
-    """The data version of the rules the player's roster `pk` is played under, or None when
-    they have no such roster: all a kept league page needs to know (rosters/page_cache.py)."""
-    return rosters_of(player).filter(pk=pk).values_list("ruleset__data_version", flat=True).first()
-
-
 def characters_of(player):
     if player is None or not player.is_authenticated:
         return Character.objects.none()

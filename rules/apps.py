@@ -6,4 +6,9 @@ class RulesConfig(AppConfig):
     verbose_name = "Rules"
 
     def ready(self):
-        from rules import checks  # noqa: F401  (registers the rules data and ruleset checks)
+        from rules import (
+            checks,  # noqa: F401  (registers the rules data and ruleset checks)
+            versions,
+        )
+
+        versions.watch()

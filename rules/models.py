@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from rules import versions
 from rules.engines.plain import citation
 
 # A source without page numbers (Pulp Fiction is a web page) is cited by section heading.
@@ -57,6 +58,7 @@ class BuiltInRow(models.Model):
     def renew_ruleset_version(self):
         if getattr(self, "owner_id", None) is None:  # a house rule is read fresh every time
             Ruleset.objects.filter(pk=self.ruleset_id).update(data_version=new_data_version())
+            versions.renewed()  # the update sends no signal
 
 
 class CharacterType(BuiltInRow):

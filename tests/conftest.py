@@ -1,6 +1,10 @@
 """Shared fixtures. Tests run on SQLite unless DATABASE_URL points at PostgreSQL."""
 
+import shutil
+import socket
+import subprocess
 import time
+import uuid
 from types import SimpleNamespace
 
 import pytest
@@ -142,3 +146,69 @@ def print_cache(tmp_path_factory):
     storages["prints"]["OPTIONS"] = {"location": location}
     with override_settings(STORAGES=storages):
         yield location
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """A Redis for the tests that share the cache through it, as production does: the
+    machine's own on 127.0.0.1:6379 (database 13), or else one started for the test run from
+    Debian's redis-server, keeping nothing on disk."""
+    import redis
+
+    url = "redis://127.0.0.1:6379/13"
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.ConnectionError:
+        pass
+    else:
+        yield url
+        return
+    if shutil.which("redis-server") is None:
+        pytest.skip("no Redis on 127.0.0.1:6379 and no redis-server to start one")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [
+            "redis-server",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/13"
+    for _ in range(100):
+        try:
+            redis.Redis.from_url(url).ping()
+            break
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    yield url
+    server.terminate()
+    server.wait()
+
+
+@pytest.fixture
+def redis_cache(settings, redis_url):
+    """The shared cache in Redis as in production (config/settings.py with REDIS_URL set):
+    sessions read through it, and the player and the rules version too. Keys carry a prefix
+    of this test's own, which it yields; they are deleted afterwards."""
+    import redis
+
+    from config.settings import cache_from_env, session_engine_for
+
+    prefix = f"test-{uuid.uuid4().hex}"
+    shared = {**cache_from_env({"REDIS_URL": redis_url}), "KEY_PREFIX": prefix}
+    settings.CACHES = {**settings.CACHES, "default": shared}
+    settings.SESSION_ENGINE = session_engine_for(shared)
+    settings.READ_THROUGH_SHARED_CACHE = True
+    yield prefix
+    server = redis.Redis.from_url(redis_url)
+    if keys := server.keys(f"{prefix}:*"):
+        server.delete(*keys)

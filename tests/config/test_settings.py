@@ -81,7 +81,7 @@ def test_the_cache_is_redis_when_a_redis_url_is_set_and_the_database_otherwise()
 
     redis = cache_from_env({"REDIS_URL": "redis://cache.internal:6379/1"})
     assert redis == {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.RedisCache",
         "LOCATION": "redis://cache.internal:6379/1",
     }
     assert cache_from_env({"CACHE_URL": "redis://a:1/2"})["LOCATION"] == "redis://a:1/2"
@@ -203,46 +203,15 @@ def test_vendored_fonts_carry_their_licences():
         assert list(family.glob("*.woff2"))
 
 
-REDIS = "redis://127.0.0.1:6379/13"
-
-
-@pytest.fixture
-def redis_cache(settings):
-    """The default cache in the machine's Redis under a key prefix of this test's own, which
-    it yields; the keys are deleted afterwards."""
-    import uuid
-
-    import redis
-
-    from config.settings import cache_from_env
-
-    try:
-        redis.Redis.from_url(REDIS).ping()
-    except redis.ConnectionError:
-        pytest.skip("no Redis server on 127.0.0.1:6379 to share the cache through")
-    prefix = f"test-{uuid.uuid4().hex}"
-    settings.CACHES = {
-        **settings.CACHES,
-        "default": {**cache_from_env({"REDIS_URL": REDIS}), "KEY_PREFIX": prefix},
-    }
-    yield prefix
-    server = redis.Redis.from_url(REDIS)
-    if keys := server.keys(f"{prefix}:*"):
-        server.delete(*keys)
-
-
 @pytest.mark.django_db
 def test_a_player_stays_logged_in_when_redis_forgets_their_session(
-    client, settings, player, redis_cache
+    client, player, redis_cache, redis_url
 ):
     import redis
 
-    from config.settings import session_engine_for
-
-    settings.SESSION_ENGINE = session_engine_for(settings.CACHES["default"])
     client.force_login(player)
     assert client.get("/rosters/").status_code == 200
-    server = redis.Redis.from_url(REDIS)
+    server = redis.Redis.from_url(redis_url)
     assert server.keys(f"{redis_cache}:*"), "the session never reached Redis"
     server.delete(*server.keys(f"{redis_cache}:*"))  # a Redis restart
     assert client.get("/rosters/").status_code == 200
@@ -251,11 +220,11 @@ def test_a_player_stays_logged_in_when_redis_forgets_their_session(
 
 @pytest.mark.django_db
 def test_rate_limit_counters_live_in_redis_where_every_app_server_reads_them(
-    client, player, redis_cache
+    client, player, redis_cache, redis_url
 ):
     import redis
 
-    url, prefix = REDIS, redis_cache
+    url, prefix = redis_url, redis_cache
     for attempt in range(3):
         client.post("/accounts/login/", {"username": player.username, "password": f"x{attempt}"})
     # Another app server is just another connection to the same Redis: it sees the count.

@@ -1,0 +1,37 @@
+"""One version for the built-in rules of every game together, read through the shared cache.
+
+Each Ruleset row carries its own data_version, renewed by any change to its built-in types
+and entries (rules/models.py). A kept league page is keyed on all of them joined
+(rosters/page_cache.py): it then needs no query to learn which game the roster is played
+under, at the price of every kept page being drawn again after any game's rules change,
+which happens when the rules data is loaded, not while people play.
+"""
+
+from django.apps import apps
+from django.db.models.signals import post_delete, post_save
+
+from config.read_through import ReadThrough
+
+kept = ReadThrough("rules-data", timeout=None)
+
+
+def current() -> str:
+    ruleset = apps.get_model("rules", "Ruleset")
+    return kept.get(
+        "all",
+        lambda: "-".join(ruleset.objects.order_by("pk").values_list("data_version", flat=True)),
+    )
+
+
+def renewed() -> None:
+    """A ruleset's data_version changed, or a ruleset came or went."""
+    kept.forget("all")
+
+
+def watch():
+    def changed(sender, **kwargs):
+        renewed()
+
+    ruleset = apps.get_model("rules", "Ruleset")
+    post_save.connect(changed, sender=ruleset, weak=False, dispatch_uid="rules-data saved")
+    post_delete.connect(changed, sender=ruleset, weak=False, dispatch_uid="rules-data deleted")
