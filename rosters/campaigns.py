@@ -241,6 +241,26 @@ def set_member_role(*, roster, character_id, role) -> CampaignResult:
     )
 
 
+def fixed_choices(roster) -> dict:
+    """{choices key: the finding that says why} for the lists the roster's book no longer lets
+    it change (a Pulp Alley league's perks once it has played)."""
+    module = rules_of(roster)
+    return {} if module is None else module.fixed_choices(roster.campaign)
+
+
+@transaction.atomic
+def set_choice(*, roster, key, values) -> CampaignResult:
+    """A list of choices from the builder, refused when the book fixes it by now and the
+    player changed it."""
+    roster = locked(roster)
+    fixed = fixed_choices(roster).get(key)
+    if fixed is not None and list(dict.fromkeys(values)) != roster.choices.get(key, []):
+        raise CampaignRefused([fixed])
+    return CampaignResult(
+        roster=services.set_choice(roster=roster, key=key, values=values).roster, entry=None
+    )
+
+
 @transaction.atomic
 def undo_latest(*, roster) -> CampaignResult:
     """Put the roster back as it was before its latest entry, and drop that entry."""

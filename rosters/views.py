@@ -40,9 +40,11 @@ def builder_context(request, roster):
     report = engines.evaluate(cast, rules)
     spec = builder_for(roster.ruleset.slug)
     kinds = spec.choice_kinds
+    fixed = campaigns.fixed_choices(roster)
     options = [
         {
             "key": key,
+            "fixed": fixed.get(key),
             "entries": [
                 {"entry": entry, "checked": entry["slug"] in roster.choices.get(key, [])}
                 for entry in sorted(rules.of_kind(kind), key=lambda e: (e["cost"] or 0, e["name"]))
@@ -134,9 +136,9 @@ def whole_page(request, roster):
 
 
 def lineup_change(request, roster, change, **details):
-    """Add or remove a member, or change a member's role. Once the league has played, the
-    change is a reorganisation: the player sees it on the timeline, or why the book refuses
-    it."""
+    """Add or remove a member, change a member's role, or change a list of choices. Once the
+    league has played, a line-up change is a reorganisation: the player sees it on the
+    timeline, or why the book refuses it."""
     try:
         result = change(roster=roster, **details)
     except ValueError as error:
@@ -205,8 +207,9 @@ def set_choices(request, pk, key):
     roster = selectors.roster_or_404(request.user, pk)
     if key not in builder_for(roster.ruleset.slug).choice_kinds:
         raise Http404("No such choice")
-    result = services.set_choice(roster=roster, key=key, values=request.POST.getlist(key))
-    return after_change(request, result.roster)
+    return lineup_change(
+        request, roster, campaigns.set_choice, key=key, values=request.POST.getlist(key)
+    )
 
 
 @require_POST

@@ -43,6 +43,7 @@ CAMPAIGN_PARTS = (
     "join_society",
     "societies",
     "reorganise",
+    "fixed_choices",
     "league_lines",
     "character_lines",
 )

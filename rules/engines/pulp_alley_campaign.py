@@ -96,6 +96,27 @@ def perks_by_threshold(rules):
     return sorted(perks, key=lambda p: p["data"]["threshold"])
 
 
+# League perks (p.8) are picked when the league is founded, or earned with Reputation (their
+# own list), and never dropped: from the first game on, the founding perks stay.
+PERKS_PAGE = 8
+
+
+def fixed_choices(raw) -> dict[str, Finding]:
+    """{choices key: why it can no longer change} for a league in campaign state `raw`."""
+    if campaign_state(raw)["games"] == 0:
+        return {}
+    return {
+        "perks": Finding(
+            "perks-founded",
+            "error",
+            "A league picks its perks when it is founded and never drops them (p.8), so after "
+            "its first game they stay as they are. To correct them, undo its recorded games "
+            "first.",
+            PERKS_PAGE,
+        )
+    }
+
+
 def refused(state, perks, code, message, page=WRAP_UP_PAGE, subject=None):
     return Step(
         state=state,

@@ -2,6 +2,8 @@
 after the row changed: not after a forget, not after a commit that a slow reader straddled,
 not after its generation was lost."""
 
+import uuid
+
 import pytest
 from django.core.cache import cache
 from django.db import transaction
@@ -110,7 +112,7 @@ STEPS = st.lists(
 )
 @given(steps=STEPS)
 def test_after_any_history_a_read_gives_the_rows_current_value(redis_cache, steps):
-    kept = ReadThrough(f"history-{id(steps)}", timeout=60)
+    kept = ReadThrough(f"history-{uuid.uuid4().hex}", timeout=60)  # examples share Redis
     rows = {ident: Row(0) for ident in range(4)}
     for number, (step, ident) in enumerate(steps, start=1):
         row = rows[ident]

@@ -298,3 +298,43 @@ def test_the_panel_offers_every_member_to_learn_and_to_escape_under_the_names_th
         assert f'<select name="{field}">' in html
         for character in members:
             assert f'<option value="{character.pk}">{character.name}</option>' in html
+
+
+def perks(client, roster, *chosen, **headers):
+    return client.post(
+        f"/rosters/{roster.pk}/choices/perks/", {"perks": list(chosen)}, headers=headers
+    )
+
+
+def test_before_the_first_game_the_perks_change_freely(player_client, league):
+    response = perks(player_client, league, "nefarious", HX_Request="true")
+    assert response.status_code == 200
+    league.refresh_from_db()
+    assert league.choices["perks"] == ["nefarious"]
+    assert 'value="nefarious" checked>' in response.content.decode()
+
+
+def test_after_the_first_game_the_founding_perks_stay_and_the_page_says_why(player_client, league):
+    perks(player_client, league, "nefarious")
+    record(player_client, league)
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert "never drops them (p.8)" in page
+    assert 'value="nefarious" checked disabled>' in page
+    assert 'value="mastermind" disabled>' in page
+
+    for changed in (("nefarious", "mastermind"), (), ("mastermind",)):
+        response = perks(player_client, league, *changed, HX_Request="true")
+        assert response.status_code == 200 and "HX-Redirect" in response.headers
+        league.refresh_from_db()
+        assert league.choices["perks"] == ["nefarious"]
+    shown = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert "undo its recorded games first" in shown
+    assert CampaignEntry.objects.filter(roster=league).count() == 1
+
+
+def test_undoing_the_only_game_frees_the_perks_again(player_client, league):
+    record(player_client, league)
+    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    perks(player_client, league, "nefarious")
+    league.refresh_from_db()
+    assert league.choices["perks"] == ["nefarious"]

@@ -16,6 +16,7 @@ from rules.engines.pulp_alley_campaign import (
     campaign_findings,
     campaign_state,
     character_lines,
+    fixed_choices,
     harrowing_escape,
     join_society,
     learn_ability,
@@ -455,3 +456,11 @@ def test_two_characters_of_one_name_keep_their_own_records():
         "HEADSHOT! (Harrowing Escape): next game, one random skill of theirs rolls a die"
         " fewer (p.44)"
     ]
+
+
+def test_the_founding_perks_are_fixed_from_the_first_game_on():
+    assert fixed_choices({}) == {}
+    assert fixed_choices({"games": 0, "reputation": 12}) == {}
+    fixed = fixed_choices({"games": 1})
+    assert set(fixed) == {"perks"}  # Reputation perks are earned, not chosen here
+    assert fixed["perks"].severity == "error" and fixed["perks"].page == 8
