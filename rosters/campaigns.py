@@ -250,15 +250,16 @@ def fixed_choices(roster) -> dict:
 
 @transaction.atomic
 def set_choice(*, roster, key, values) -> CampaignResult:
-    """A list of choices from the builder, refused when the book fixes it by now and the
-    player changed it."""
+    """Replace one list of choices (perks, agendas…) by slug, keeping the player's order;
+    refused when the book fixes that list by now (fixed_choices) and the player changed it."""
     roster = locked(roster)
+    chosen = list(dict.fromkeys(values))
     fixed = fixed_choices(roster).get(key)
-    if fixed is not None and list(dict.fromkeys(values)) != roster.choices.get(key, []):
+    if fixed is not None and chosen != roster.choices.get(key, []):
         raise CampaignRefused([fixed])
-    return CampaignResult(
-        roster=services.set_choice(roster=roster, key=key, values=values).roster, entry=None
-    )
+    roster.choices = {**roster.choices, key: chosen}
+    roster.save(update_fields=["choices", "updated_at"])
+    return CampaignResult(roster=roster, entry=None)
 
 
 @transaction.atomic

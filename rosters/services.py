@@ -256,15 +256,6 @@ def set_member_role(*, roster, character_id, role):
 
 
 @transaction.atomic
-def set_choice(*, roster, key, values):
-    """Replace one list of choices (perks, props…) by slug, keeping the player's order."""
-    roster = locked(roster)
-    roster.choices = {**roster.choices, key: list(dict.fromkeys(values))}
-    roster.save(update_fields=["choices", "updated_at"])
-    return RosterResult(roster=roster)
-
-
-@transaction.atomic
 def delete_roster(*, roster):
     """Soft delete, as for cards: the roster, its members and choices come back on undo."""
     hide(roster)

@@ -310,7 +310,7 @@ def test_after_a_game_the_builder_changes_who_leads_only_as_the_book_allows(leag
     """Under Mastermind the Sidekick leads, marked acting leader in the builder (p.37). Once
     the league has played, marking it is a reorganisation on the timeline, and the mark
     cannot go again: the league keeps its leader (p.44)."""
-    services.set_choice(roster=league, key="perks", values=["mastermind"])
+    campaigns.set_choice(roster=league, key="perks", values=["mastermind"])
     campaigns.remove_member(roster=league, character_id=member(league, "Singapore Smith").pk)
     assert "no-leader" in report(league).codes
     league = game(league, 3)

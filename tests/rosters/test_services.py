@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from rosters import services
+from rosters import campaigns, services
 from rosters.models import Character, Roster, RosterMember
 from rules.models import LibraryEntry
 
@@ -110,7 +110,7 @@ def test_a_card_added_after_a_removal_does_not_share_a_position(player, pulp_all
 def test_a_rename_from_a_stale_page_keeps_the_perks_saved_since(player, pulp_alley):
     roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="League")
     stale = Roster.objects.get(pk=roster.pk)
-    services.set_choice(roster=roster, key="perks", values=["p1"])
+    campaigns.set_choice(roster=roster, key="perks", values=["p1"])
     services.update_roster(roster=stale, name="Renamed")
     services.update_settings(roster=Roster.objects.get(pk=roster.pk), settings={}, budget=9)
     roster.refresh_from_db()
