@@ -1,16 +1,20 @@
 """The league page builds the game's rules book once per loaded version of its data, yet a
 reload of the rules or a change to the player's house rules shows on the very next page."""
 
+import copy
 import shutil
 
 import pytest
 
 from rosters.models import Roster
+from rosters.samples import sample_document
+from rosters.transfer import import_roster
 from rules.fixture_folder import FIXTURES_DIR
 from rules.loading import load_rules
 from rules.models import Ruleset
-from rules.selectors import rules_book
+from rules.selectors import built_in_books, rules_book
 from rules.services import create_house_rule, delete_house_rule
+from tests.rosters.test_roster_pages_property import renders_everywhere
 
 pytestmark = pytest.mark.django_db
 
@@ -62,3 +66,22 @@ def test_a_rivals_house_rule_stays_out_of_my_book(player, rival, pulp_alley):
     assert rules_book(pulp_alley, rival).entry("perk", "house-rival-perk") is not None
     assert rules_book(pulp_alley, player).entry("perk", "house-rival-perk") is None
     assert rules_book(pulp_alley).entry("perk", "house-rival-perk") is None
+
+
+SAMPLES = ["singapore-smith", "7tv-shaun", "pulp-city-starter-box", "pulp-fiction-villains"]
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_no_page_or_pdf_changes_the_rules_book_every_request_shares(
+    player_client, player, rules_data, sample, settings, tmp_path
+):
+    """The built-in part of a rules book is built once and handed to every request after:
+    anything that changed it in place would change every later page. Every view of a sample
+    force is fetched, then the kept book must equal one built afresh."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    roster = import_roster(owner=player, document=sample_document(sample)).roster
+    renders_everywhere(player_client, roster.pk)
+    kept = copy.deepcopy(built_in_books[roster.ruleset_id])
+    built_in_books.clear()
+    rules_book(roster.ruleset)
+    assert built_in_books[roster.ruleset_id] == kept
