@@ -214,16 +214,21 @@ def type_ranks(roster):
 def save_positions(members):
     """Number the members 0, 1, 2… in list order (new ones are created). Positions are unique
     per roster, so members that move first step past the end, then take their new places:
-    no write ever lands on a place another member still holds."""
+    no write ever lands on a place another member still holds. Those moves are two UPDATEs
+    however many members move; they send no signals, and every caller saves the roster
+    after, which renews the owner's data stamp (accounts/stamps.py)."""
     moved = [(place, m) for place, m in enumerate(members) if m.position != place or not m.pk]
+    stepping = [m for _, m in moved if m.pk]
     clear = len(members) + max((m.position for m in members if m.pk), default=0) + 1
-    for step, (_, member) in enumerate(moved):
-        if member.pk:
-            member.position = clear + step
-            member.save(update_fields=["position"])
+    for step, member in enumerate(stepping):
+        member.position = clear + step
+    RosterMember.objects.bulk_update(stepping, ["position"])
     for place, member in moved:
         member.position = place
-        member.save()
+    RosterMember.objects.bulk_update(stepping, ["position"])
+    for _, member in moved:
+        if not member.pk:
+            member.save()
 
 
 @transaction.atomic

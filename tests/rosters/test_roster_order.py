@@ -154,3 +154,21 @@ def test_members_added_at_once_each_get_their_own_place(player, rules_data):
         thread.join()
     positions = sorted(league.members.values_list("position", flat=True))
     assert positions == list(range(len(allies)))
+
+
+@pytest.mark.parametrize("size", [4, 20])
+def test_a_move_costs_the_same_queries_in_a_big_league_and_shows_at_once(
+    player_client, player, pulp_alley, league, size, django_assert_num_queries
+):
+    characters = [card(player, pulp_alley, f"Ally {n}", "ally") for n in range(size)]
+    for character in characters:
+        services.add_member(roster=league, character=character)
+    player_client.get(f"/rosters/{league.pk}/")  # kept
+    first = characters[0]
+    # The lock, the members, two position writes, the roster and its owner's stamp, in a savepoint.
+    with django_assert_num_queries(8):
+        services.move_member(roster=league, character_id=first.pk, by=size - 1)
+    expected = [f"Ally {n}" for n in range(1, size)] + ["Ally 0"]
+    assert names(league) == expected
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert page.index(f"Ally {size - 1}<") < page.index("Ally 0<")
