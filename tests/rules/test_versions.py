@@ -45,3 +45,14 @@ def test_through_redis_the_version_costs_no_query_once_read(
     versions.current()
     with django_assert_num_queries(0 if shared_cache == "redis" else 1):
         versions.current()
+
+
+def test_through_redis_the_version_is_read_again_within_minutes(redis_cache, redis_url):
+    """A Redis restored from an old snapshot could hold an old version with its token: it
+    never outlives the timeout."""
+    import redis
+
+    versions.current()
+    _, value_key = versions.kept.keys("all")
+    ttl = redis.Redis.from_url(redis_url).ttl(f"{redis_cache}:1:{value_key}")
+    assert 0 < ttl <= versions.TIMEOUT <= 600
