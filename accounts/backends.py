@@ -6,15 +6,14 @@ hash the session was made with), so a password change or a deactivation logs the
 out as before. The row is forgotten whenever it changes: any save or delete of the player,
 and every renewal of their data stamp (accounts/stamps.py), which is how a QuerySet.update
 of the row is caught. Something that changes the row without either (raw SQL, a
-`User.objects.update` in a shell) shows within PLAYER_TIMEOUT.
+`User.objects.update` in a shell) shows within read_through.TIMEOUT.
 """
 
 from django.contrib.auth.backends import ModelBackend
 
 from config.read_through import ReadThrough
 
-PLAYER_TIMEOUT = 300  # seconds
-players = ReadThrough("player", timeout=PLAYER_TIMEOUT)
+players = ReadThrough("player")
 
 
 class PlayerBackend(ModelBackend):

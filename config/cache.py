@@ -12,12 +12,15 @@ from django.core.cache.backends import redis
 
 
 class RedisCacheClient(redis.RedisCacheClient):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._clients = {}  # {id of a pool in self._pools, which lives as long: its client}
+
     def get_client(self, key=None, *, write=False):
         pool = self._get_connection_pool(write)
-        clients = self.__dict__.setdefault("_clients", {})
-        client = clients.get(id(pool))
+        client = self._clients.get(id(pool))
         if client is None:
-            client = clients[id(pool)] = self._client(connection_pool=pool)
+            client = self._clients[id(pool)] = self._client(connection_pool=pool)
         return client
 
 

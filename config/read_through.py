@@ -30,12 +30,17 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+# Every value is read again from the database at least this often (seconds), whatever
+# happens: a row changed behind the app's back (raw SQL, `QuerySet.update` in a shell) shows
+# by then, and a Redis brought back from an old snapshot, with tokens older than the rows,
+# cannot serve them for good.
+TIMEOUT = 300
+
 
 class ReadThrough:
-    """Values named `name`, one per `ident`, kept in the shared cache for `timeout` seconds
-    (None: until forgotten)."""
+    """Values named `name`, one per `ident`, kept in the shared cache for `timeout` seconds."""
 
-    def __init__(self, name: str, *, timeout: int | None):
+    def __init__(self, name: str, *, timeout: int = TIMEOUT):
         self.name = name
         self.timeout = timeout
 

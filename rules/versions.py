@@ -12,10 +12,7 @@ from django.db.models.signals import post_delete, post_save
 
 from config.read_through import ReadThrough
 
-# Read again from the database at least this often (seconds): a Redis brought back from an
-# old snapshot could otherwise hold a token and a version older than the rows for good.
-TIMEOUT = 300
-kept = ReadThrough("rules-data", timeout=TIMEOUT)
+kept = ReadThrough("rules-data")
 
 
 def current() -> str:

@@ -212,3 +212,12 @@ def redis_cache(settings, redis_url):
     server = redis.Redis.from_url(redis_url)
     if keys := server.keys(f"{prefix}:*"):
         server.delete(*keys)
+
+
+@pytest.fixture
+def redis_ttl(redis_cache, redis_url):
+    """Seconds until a key of the shared cache expires, as Redis says (-1: never)."""
+    import redis
+
+    server = redis.Redis.from_url(redis_url)
+    return lambda key: server.ttl(f"{redis_cache}:1:{key}")

@@ -10,7 +10,8 @@ from django.db import connection, transaction
 from django.test import Client
 
 from accounts import stamps
-from accounts.backends import PLAYER_TIMEOUT, PlayerBackend, players
+from accounts.backends import PlayerBackend, players
+from config import read_through
 
 pytestmark = pytest.mark.django_db
 
@@ -72,15 +73,10 @@ def test_a_renewed_stamp_is_the_one_the_next_request_sees(browser, player):
     assert after == get_user_model().objects.get(pk=player.pk).data_stamp
 
 
-def test_a_row_changed_behind_the_apps_back_shows_within_the_timeout(
-    browser, player, redis_cache, redis_url
-):
-    import redis
-
+def test_a_row_changed_behind_the_apps_back_shows_within_the_timeout(browser, player, redis_ttl):
     logged_in_as(browser)
     _, value_key = players.keys(player.pk)
-    ttl = redis.Redis.from_url(redis_url).ttl(f"{redis_cache}:1:{value_key}")
-    assert 0 < ttl <= PLAYER_TIMEOUT <= 600
+    assert 0 < redis_ttl(value_key) <= read_through.TIMEOUT <= 600
 
 
 def test_without_redis_the_player_is_read_from_the_database(

@@ -38,10 +38,7 @@ def test_get_many_and_add_behave_as_djangos(redis_cache):
 
 
 @pytest.mark.parametrize("timeout", [1, None])
-def test_timeouts_reach_redis(redis_cache, redis_url, timeout):
-    import redis
-
+def test_timeouts_reach_redis(redis_ttl, timeout):
     cache.set("kept", "x", timeout=timeout)
-    server = redis.Redis.from_url(redis_url)
-    ttl = server.ttl(f"{redis_cache}:1:kept")
+    ttl = redis_ttl("kept")
     assert (ttl == -1) if timeout is None else (0 <= ttl <= 1)

@@ -76,12 +76,9 @@ def test_a_lost_generation_retires_every_value_kept_with_it(redis_cache, kept):
     assert kept.get(1, row.load) == "new"
 
 
-def test_values_expire_after_their_timeout(redis_cache, redis_url):
-    import redis
-
+def test_values_expire_after_their_timeout(redis_ttl):
     ReadThrough("brief", timeout=30).get(1, Row("x").load)
-    ttl = redis.Redis.from_url(redis_url).ttl(f"{redis_cache}:1:brief:value:1")
-    assert 0 < ttl <= 30
+    assert 0 < redis_ttl("brief:value:1") <= 30
 
 
 def test_without_a_fast_shared_cache_every_get_loads_and_nothing_is_kept(settings, kept):
