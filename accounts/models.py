@@ -1,8 +1,31 @@
 import uuid
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import UUID4
+
+from accounts.usernames import normalised
+
+KEY_MAX_LENGTH = 150
+NAME_TAKEN = (
+    "That name is taken: another player's name differs from it only in capitals, spaces or "
+    "look-alike letters. Choose another."
+)
+
+
+class PlayerManager(UserManager):
+    def get_by_natural_key(self, username):
+        """The account a log-in names, in any spelling of its name (accounts/usernames.py).
+        The exact name wins: a second account kept from before names were compared this way
+        (migration 0003) is still reached by its own spelling."""
+        matches = self.filter(
+            models.Q(username=username) | models.Q(username_key=normalised(username))
+        )
+        found = sorted(matches, key=lambda user: user.username != username)
+        if not found:
+            raise self.model.DoesNotExist
+        return found[0]
 
 
 class User(AbstractUser):
@@ -17,3 +40,57 @@ class User(AbstractUser):
     # them are keyed on it. The database fills it too, for rows written without the model
     # (old migrations' states).
     data_stamp = models.UUIDField(default=uuid.uuid4, db_default=UUID4(), editable=False)
+    # The username with case, look-alike letters and spaces set aside: unique, so two
+    # players can never hold two spellings of one name, even when they sign up at the same
+    # instant. Empty (NULL) only for an account kept from before as a second spelling of an
+    # older account's name (migration 0003): it keeps logging in by its exact spelling.
+    # NULL, not "", so any number of such accounts pass the unique index.
+    username_key = models.CharField(  # noqa: DJ001
+        max_length=KEY_MAX_LENGTH, unique=True, null=True, editable=False
+    )
+
+    objects = PlayerManager()
+
+    @classmethod
+    def from_db(cls, db, field_names, values, **kwargs):
+        user = super().from_db(db, field_names, values, **kwargs)
+        user._stored_username = user.__dict__.get("username")
+        return user
+
+    def clean(self):
+        super().clean()
+        if len(normalised(self.username)) > KEY_MAX_LENGTH:
+            # A few letters spell out longer ("ﬃ" is "ffi"): such a name cannot be stored.
+            raise ValidationError(
+                {"username": f"That name is too long: at most {KEY_MAX_LENGTH} letters."}
+            )
+
+    def validate_unique(self, exclude=None):
+        """Besides the exact name, a name that is another player's in a different spelling
+        is taken (sign-up and the admin's forms both ask here)."""
+        errors = {}
+        try:
+            super().validate_unique(exclude)
+        except ValidationError as error:
+            errors = error.update_error_dict(errors)
+        if "username" not in (exclude or ()) and "username" not in errors:
+            others = User.objects.exclude(pk=self.pk) if self.pk else User.objects
+            if others.filter(username_key=normalised(self.username)).exists():
+                errors["username"] = [NAME_TAKEN]
+        if errors:
+            raise ValidationError(errors)
+
+    def save(self, *args, **kwargs):
+        # The key follows the name whenever the name is new or changes; an account kept
+        # without one keeps none until it is renamed.
+        update_fields = kwargs.get("update_fields")
+        writes_username = update_fields is None or "username" in update_fields
+        if writes_username and (
+            self._state.adding or self.username != getattr(self, "_stored_username", None)
+        ):
+            self.username_key = normalised(self.username)
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "username_key"}
+        super().save(*args, **kwargs)
+        if writes_username:
+            self._stored_username = self.username

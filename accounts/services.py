@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from accounts import stamps
 from accounts.owned import owned_models
+from accounts.usernames import normalised
 from rosters.models import Character, Roster
 from rosters.transfer import renamed_choices, renamed_profile
 from rules.models import LibraryEntry
@@ -37,14 +38,31 @@ def create_guest():
     return user
 
 
-@transaction.atomic
-def register_guest(*, guest, username, password):
-    """Turn a guest into a full account in place: every roster and card stays where it is."""
-    guest.username = username
-    guest.set_password(password)
-    guest.is_guest = False
-    guest.save(update_fields=["username", "password", "is_guest"])
-    return guest
+class NameTaken(Exception):
+    """Another sign-up took the name (or a spelling of it) between the form's check and the
+    write: the player is told so on the form, as if the check had seen it."""
+
+
+def sign_up(*, username, password, guest=None):
+    """A new account, or a guest turned into one in place, so every roster and card stays
+    where it is. Two sign-ups of one name at the same instant make one account: the other
+    meets the unique name (or name key) and gets NameTaken, never a half-made account."""
+    user_model = get_user_model()
+    try:
+        with transaction.atomic():
+            if guest is None:
+                return user_model.objects.create_user(username=username, password=password)
+            # A fresh copy: the session's player object stays the guest if this fails.
+            user = user_model.objects.get(pk=guest.pk)
+            user.username = username
+            user.set_password(password)
+            user.is_guest = False
+            user.save(update_fields=["username", "password", "is_guest"])
+            return user
+    except IntegrityError:
+        if user_model.objects.filter(username_key=normalised(username)).exists():
+            raise NameTaken from None
+        raise
 
 
 @transaction.atomic

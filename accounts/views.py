@@ -8,7 +8,9 @@ from django.views.decorators.http import require_http_methods
 from django_ratelimit.decorators import ratelimit
 
 from accounts.forms import SignUpForm
-from accounts.services import adopt_guest_work, register_guest
+from accounts.guessing import guarded_login, remember_device
+from accounts.models import NAME_TAKEN
+from accounts.services import NameTaken, adopt_guest_work, sign_up
 from config import limits
 
 
@@ -32,38 +34,30 @@ def signup(request):
         return redirect(back or "home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        if guest is not None:
-            user = register_guest(
+        try:
+            user = sign_up(
                 guest=guest,
                 username=form.cleaned_data["username"],
                 password=form.cleaned_data["password1"],
             )
-            messages.success(request, "Account created. Everything you made as a guest is kept.")
+        except NameTaken:
+            form.add_error("username", NAME_TAKEN)
         else:
-            user = form.save()
-            messages.success(request, f"Welcome to Cliffhanger, {user.username}.")
-        login(request, user)
-        return redirect(back or "home")
+            if guest is not None:
+                messages.success(
+                    request, "Account created. Everything you made as a guest is kept."
+                )
+            else:
+                messages.success(request, f"Welcome to Cliffhanger, {user.username}.")
+            login(request, user)
+            response = redirect(back or "home")
+            remember_device(request, response, user.username)
+            return response
     context = {"form": form, "is_guest": guest is not None, "next": back}
     return render(request, "accounts/signup.html", context)
 
 
-# Password guessing stops at LOGIN_RATE_*: per account named, and per client address.
-@method_decorator(
-    ratelimit(
-        group="login-account",
-        key="post:username",
-        rate=limits.rate("LOGIN_RATE_PER_ACCOUNT"),
-        method="POST",
-    ),
-    name="post",
-)
-@method_decorator(
-    ratelimit(
-        group="login-client", key="ip", rate=limits.rate("LOGIN_RATE_PER_CLIENT"), method="POST"
-    ),
-    name="post",
-)
+@method_decorator(guarded_login, name="post")
 class LoginView(auth_views.LoginView):
     """Logging in from a guest session brings the guest's rosters and cards along."""
 

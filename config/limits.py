@@ -41,9 +41,17 @@ def rate(name):
 # django-ratelimit rates ("10/15m": ten per quarter hour). Past one, the client gets a 429 page
 # saying to wait; counters live in the shared cache (settings.CACHES), so every app server
 # counts together.
-# Log-in tries naming one account, and from one address: password guessing stops here.
+# Log-in tries naming one account (in any spelling of its name, from any address), and from
+# one address (whatever names it tries): password guessing stops here. A browser that logged
+# in to the account before counts apart, at the account's rate, so a guesser spending the
+# account's tries cannot shut its player out (accounts/guessing.py). /admin/login/ spends the
+# same counters.
 LOGIN_RATE_PER_ACCOUNT = "10/15m"
 LOGIN_RATE_PER_CLIENT = "30/15m"
+# A browser stays known to an account this long after its last log-in there, for this many
+# accounts at most (a family's or a club's shared computer).
+KNOWN_DEVICE_DAYS = 90
+KNOWN_DEVICE_ACCOUNTS = 5
 # New guest accounts from one address (a club night behind one router stays well under it).
 GUEST_RATE = "30/h"
 # Live designer previews: the preview waits for a 300 ms pause in typing.
