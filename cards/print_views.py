@@ -90,12 +90,18 @@ def print_page_response(request):
 
 
 @require_POST
+@pdf_rate_limited
 def prepare_pdf(request):
     """Draw the whole job into the print cache (the page asks right after loading), so the
-    Download that follows is served from it."""
+    Download that follows is served from it. A job above the interactive size is never drawn
+    here: it goes to a print worker, and the page follows the job."""
     wanted = print_request(current_player(request), request.GET)
     if wanted.printable.too_big:
         return print_page_response(request)
+    if not wanted.interactive:
+        # As with Prepare the PDF: a job needs an owner, so a visitor becomes a guest.
+        player = current_player(request, create=True)
+        return job_partial(request, queue_whole_job(request, player, wanted))
     sheets.draw(whole_job(wanted))
     return render(request, "cards/print/page.html#prepared", {"query": request.GET.urlencode()})
 
@@ -103,10 +109,14 @@ def prepare_pdf(request):
 @require_GET
 @pdf_rate_limited
 def print_pdf(request):
+    """The whole PDF while the player waits, up to the interactive size; a bigger job is the
+    Print page's to queue and follow, so this sends the player there and draws nothing."""
     wanted = print_request(current_player(request), request.GET)
     printable = printable_or_404(wanted)
     if printable.too_big:
         return print_page_response(request)
+    if not wanted.interactive:
+        return redirect(f"{reverse('printing:page')}?{request.GET.urlencode()}")
     result = sheets.print_cards(printable.faces, wanted.options, title=printable.title)
     return pdf_attachment(result.pdf, filename(wanted))
 
@@ -117,18 +127,25 @@ def start_print_job(request):
     wanted = print_request(request.user, request.GET)
     if wanted.printable.too_big:
         return print_page_response(request)
+    job = queue_whole_job(request, request.user, wanted)
+    if request.htmx:
+        return job_partial(request, job)
+    return redirect(f"{reverse('printing:page')}?{request.GET.urlencode()}")
+
+
+def queue_whole_job(request, player, wanted):
+    """The player's print job for this query, queued for a print worker (or the one they
+    already have: services.start_print_job)."""
     job = whole_job(wanted)
     started = services.start_print_job(
-        player=request.user,
+        player=player,
         query=request.GET.urlencode(),
         title=wanted.printable.title,
         key=job.key,
         filename=filename(wanted),
         faces_total=len(job.faces),
     )
-    if request.htmx:
-        return job_partial(request, selectors.print_job_or_404(request.user, started.job_id))
-    return redirect(f"{reverse('printing:page')}?{request.GET.urlencode()}")
+    return selectors.print_job_or_404(player, started.job_id)
 
 
 def job_partial(request, job):
@@ -195,11 +212,19 @@ def token_sheet_pdf(request, pk):
 
 
 @require_GET
+@pdf_rate_limited
 def shared_roster_pdf(request, token):
     """The cards of a roster somebody shared, for whoever holds the link (see
-    rosters.sharing): printed from the shared document, so only what the page shows."""
+    rosters.sharing): printed from the shared document, so only what the page shows. A
+    roster with no cards to print, or too many to print while the visitor waits, gets a page
+    that says so (sharing.cards_refusal)."""
     roster = sharing.shared_roster_or_404(token)
     document = sharing.shared_document(roster)
+    refusal = sharing.cards_refusal(document)
+    if refusal:
+        context = {"token": token, "document": document, "refusal": refusal}
+        status = 404 if not document["characters"] else 400
+        return render(request, "cards/print/shared_refused.html", context, status=status)
     faces = roster_file_faces(
         document, rules_book(roster.ruleset), ruleset_name=roster.ruleset.name
     )

@@ -26,6 +26,13 @@ from rules.selectors import rules_book
 
 GONE = "The picture you chose is no longer here; choose it again, then save."
 
+# The designer page and its live preview each draw the card as a one-card PDF (turned into a
+# picture): one count per client for both (config/limits.py), so no client draws them
+# without end.
+preview_rate_limited = ratelimit(
+    group="preview", key="user_or_ip", rate=limits.rate("PREVIEW_RATE")
+)
+
 
 def designer_ruleset(request, character):
     if character is not None:
@@ -84,6 +91,7 @@ def designer_form(request, form_class, rules, character):
 
 
 @require_http_methods(["GET", "POST"])
+@preview_rate_limited
 def designer(request, pk=None):
     character = selectors.character_or_404(request.user, pk) if pk else None
     ruleset = designer_ruleset(request, character)
@@ -124,7 +132,7 @@ def designer(request, pk=None):
 
 
 @require_POST
-@ratelimit(group="preview", key="user_or_ip", rate=limits.rate("PREVIEW_RATE"))
+@preview_rate_limited
 def designer_preview(request, pk=None):
     """The live preview: the card and its findings for whatever the form holds right now."""
     character = selectors.character_or_404(request.user, pk) if pk else None

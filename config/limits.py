@@ -10,8 +10,8 @@ MIB = 1024 * 1024
 # Cards on one print job, copies included. 450 is a club's print run (90 characters, five
 # copies each: 50 A4 sheets). More than that is not a print job, it is a print shop.
 PRINT_MAX_CARDS = 450
-# Up to this many cards a print is made while the player waits; above it, a print belongs in
-# a background job (issue 15's print queue reads this number to decide).
+# Up to this many cards a print is made while the player waits; above it, no web request
+# draws it: it is a print worker's job (cards/print_views.py), and a share link refuses it.
 PRINT_INTERACTIVE_CARDS = 90
 # Copies of one card on one job (a 7TV Extra group or a Fortune deck needs a handful).
 PRINT_MAX_COPIES = 50
@@ -54,9 +54,11 @@ KNOWN_DEVICE_DAYS = 90
 KNOWN_DEVICE_ACCOUNTS = 5
 # New guest accounts from one address (a club night behind one router stays well under it).
 GUEST_RATE = "30/h"
-# Live designer previews: the preview waits for a 300 ms pause in typing.
+# The Card Designer's pictures of the card (the page and its live previews): the preview
+# waits for a 300 ms pause in typing.
 PREVIEW_RATE = "120/m"
-# Pages and downloads that render a PDF (print page, card sheets, cheat sheets, roster sheet).
+# Pages and downloads that draw a PDF (print page, card sheets, share links' cards, token
+# sheets, cheat sheets, roster sheet): every one, tests/cards/test_pdf_routes.py proves.
 PDF_RATE = "30/m"
 # Portrait uploads: each decodes and re-encodes a whole picture. A player choosing pictures
 # for a roster card by card, trying a few for each, stays under it.

@@ -32,8 +32,10 @@ def revoke(request, pk):
 @require_GET
 def shared(request, token):
     roster = sharing.shared_roster_or_404(token)
-    context = read_only_context(sharing.shared_document(roster), roster.ruleset)
-    return render(request, "rosters/shared.html", {"token": token, **context})
+    document = sharing.shared_document(roster)
+    context = read_only_context(document, roster.ruleset)
+    context |= {"token": token, "cards_refusal": sharing.cards_refusal(document)}
+    return render(request, "rosters/shared.html", context)
 
 
 @require_POST

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.shortcuts import get_object_or_404
 
+from config.limits import PRINT_INTERACTIVE_CARDS
 from rosters import transfer
 from rosters.models import ShareLink
 
@@ -47,3 +48,20 @@ def shared_document(roster) -> dict:
 def copy_shared(*, roster, owner) -> transfer.ImportResult:
     """The visitor's own copy, taken through the same path as a file import."""
     return transfer.import_roster(owner=owner, document=shared_document(roster))
+
+
+def cards_refusal(document) -> str:
+    """Why the link gives no cards PDF, or "" if it does (one card a character). A link's
+    PDF is drawn while the visitor waits, so never above PRINT_INTERACTIVE_CARDS: a bigger
+    print is a print worker's job, and a job spends its owner's share of the workers, which a
+    visitor holding a link does not have. Their own copy of the roster prints that way."""
+    characters = len(document["characters"])
+    if not characters:
+        return "This roster has no characters yet, so there are no cards to print."
+    if characters > PRINT_INTERACTIVE_CARDS:
+        return (
+            f"This roster has {characters} characters: a share link prints at most "
+            f"{PRINT_INTERACTIVE_CARDS} cards while you wait. Copy it to your rosters and "
+            "print it from there, or ask its owner for the PDF."
+        )
+    return ""

@@ -138,6 +138,18 @@ def player_client(client, player):
     return client
 
 
+@pytest.fixture
+def no_drawing(monkeypatch):
+    """WeasyPrint may draw no PDF: a test asserting that a request draws nothing fails at
+    the first one (pytest.fail is not an Exception, so no view's except clause hides it)."""
+    import weasyprint
+
+    def drew(*args, **kwargs):
+        pytest.fail("a PDF was drawn inside the request")
+
+    monkeypatch.setattr(weasyprint.HTML, "write_pdf", drew)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def print_cache(tmp_path_factory):
     """Rendered faces and PDFs go to a folder of the test run's own, never the project's."""

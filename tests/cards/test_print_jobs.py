@@ -9,17 +9,23 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from cards import services
 from cards.models import PrintJob
+from cards.printing import sheets
+from config.limits import PRINT_INTERACTIVE_CARDS, PRINT_MAX_COPIES
 from rosters.models import Character
 from tests.cards import pdf_reading as pdf
-from tests.cards.test_print_views import card
+from tests.cards.test_print_views import card, many_ticked
 
 
 def database_url():
@@ -189,3 +195,84 @@ def test_a_job_found_in_the_cache_counts_every_face_done(player, big_job, empty_
         PrintJob.objects.filter(pk=started.job_id).update(key="done")
     job = PrintJob.objects.get(pk=started.job_id)
     assert (job.faces_done, job.faces_total) == (3, 3)
+
+
+def four_hundred_cards(player, ruleset):
+    """A club's print run: eight characters, fifty copies each."""
+    return {"source": "cards", **{f"copies-{c.pk}": 50 for c in many_ticked(player, ruleset, 8)}}
+
+
+def prepare_url(query):
+    return f"{reverse('printing:prepare')}?{'&'.join(f'{k}={v}' for k, v in query.items())}"
+
+
+@pytest.mark.django_db
+def test_preparing_a_big_job_queues_it_and_draws_nothing_while_the_player_waits(
+    client, player, pulp_alley, no_drawing
+):
+    client.force_login(player)
+    response = client.post(prepare_url(four_hundred_cards(player, pulp_alley)))
+    assert response.status_code == 200
+    (job,) = PrintJob.objects.filter(owner=player)
+    assert (job.status, job.faces_total) == (PrintJob.Status.QUEUED, 8)
+    assert DBTaskResult.objects.filter(pk=job.task_id).exists()
+    # The page swaps this in and follows the job from there.
+    assert f'hx-get="{reverse("printing:job", args=[job.pk])}"' in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_downloading_a_big_job_sends_the_player_to_its_print_page_and_draws_nothing(
+    client, player, pulp_alley, no_drawing
+):
+    client.force_login(player)
+    query = four_hundred_cards(player, pulp_alley)
+    response = client.get(reverse("printing:pdf"), query)
+    assert response.status_code == 302
+    assert response["Location"].startswith(f"{reverse('printing:page')}?source=cards&copies-")
+    assert not PrintJob.objects.exists()  # the page offers the job; asking is the player's
+
+
+@pytest.mark.django_db
+def test_whatever_copies_are_asked_no_request_draws_more_than_the_interactive_size(
+    client, player, pulp_alley, monkeypatch
+):
+    """Prepare and Download with any copies at all: each either draws at most
+    PRINT_INTERACTIVE_CARDS cards, or draws nothing and leaves the job to a worker."""
+    drawn = []
+
+    def counting(job, **kwargs):
+        drawn.append(sum(len(row) for row in job.placed))
+        return b"%PDF-1.7 not drawn"
+
+    monkeypatch.setattr(sheets, "draw", counting)
+    cards = many_ticked(player, pulp_alley, 4)
+    client.force_login(player)
+
+    @hypothesis_settings(
+        max_examples=25,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
+    @given(copies=st.lists(st.integers(-5, PRINT_MAX_COPIES + 5), min_size=4, max_size=4))
+    def check(copies):
+        cache.clear()  # a fresh rate-limit count for each example
+        query = {
+            "source": "cards",
+            **{f"copies-{c.pk}": n for c, n in zip(cards, copies, strict=True)},
+        }
+        asked = sum(min(max(n, 0), PRINT_MAX_COPIES) for n in copies)
+        drawn.clear()
+        prepared = client.post(prepare_url(query))
+        download = client.get(reverse("printing:pdf"), query)
+        assert all(count <= PRINT_INTERACTIVE_CARDS for count in drawn)
+        if 0 < asked <= PRINT_INTERACTIVE_CARDS:
+            assert drawn == [asked, asked]
+            assert download["Content-Type"] == "application/pdf"
+        elif asked:
+            assert drawn == []
+            assert PrintJob.objects.filter(owner=player, status=PrintJob.Status.QUEUED).exists()
+            assert prepared.status_code == 200 and download.status_code == 302
+        else:
+            assert download.status_code == 404
+
+    check()

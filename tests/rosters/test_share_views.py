@@ -12,10 +12,13 @@ from django.urls import reverse
 from django.utils.html import escape
 from PIL import Image
 
-from rosters.models import Character, Roster, ShareLink
+from config import limits
+from rosters import sharing
+from rosters.models import Character, Roster, RosterMember, ShareLink
 from rosters.samples import sample_document
 from rosters.transfer import import_roster
-from rules.models import LibraryEntry
+from rules.models import LibraryEntry, Ruleset
+from rules.rulesets import playable_slugs
 
 pytestmark = pytest.mark.django_db
 
@@ -181,3 +184,74 @@ def test_a_deleted_roster_is_shared_no_more(player_client, league):
     assert player_client.post(f"/rosters/{league.pk}/delete/").status_code == 302
     assert Client().get(url).status_code == 404
     assert Client().post(url + "copy/").status_code == 404
+
+
+def shared_link(roster):
+    return sharing.share_roster(roster=roster).link.token
+
+
+@pytest.mark.parametrize("ruleset", playable_slugs())
+def test_a_shared_roster_with_no_characters_says_it_has_no_cards_to_print(
+    player, ruleset, rules_data, no_drawing
+):
+    roster = Roster.objects.create(
+        owner=player, ruleset=Ruleset.objects.get(slug=ruleset), name="Not Yet Cast"
+    )
+    token = shared_link(roster)
+    visitor = Client()
+    response = visitor.get(reverse("printing:shared_cards", args=[token]))
+    assert response.status_code == 404
+    said = "This roster has no characters yet, so there are no cards to print."
+    assert said in response.content.decode()
+    assert reverse("rosters:shared", args=[token]) in response.content.decode()
+    page = visitor.get(reverse("rosters:shared", args=[token])).content.decode()
+    assert said in page
+    assert reverse("printing:shared_cards", args=[token]) not in page
+
+
+def test_a_shared_roster_above_the_interactive_size_is_not_drawn_and_says_what_to_do(
+    player, pulp_alley, no_drawing
+):
+    from config.limits import PRINT_INTERACTIVE_CARDS
+
+    smith = sample_document("singapore-smith")["characters"][0]
+    roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="Everybody")
+    cast = Character.objects.bulk_create(
+        Character(
+            owner=player,
+            ruleset=pulp_alley,
+            character_type=smith["type"],
+            name=f"Smith {number}",
+            profile=smith["profile"],
+        )
+        for number in range(PRINT_INTERACTIVE_CARDS + 1)
+    )
+    RosterMember.objects.bulk_create(
+        RosterMember(roster=roster, character=character, position=position)
+        for position, character in enumerate(cast)
+    )
+    token = shared_link(roster)
+    visitor = Client()
+    response = visitor.get(reverse("printing:shared_cards", args=[token]))
+    assert response.status_code == 400
+    said = (
+        f"This roster has {PRINT_INTERACTIVE_CARDS + 1} characters: a share link prints at "
+        f"most {PRINT_INTERACTIVE_CARDS} cards while you wait. Copy it to your rosters and "
+        "print it from there, or ask its owner for the PDF."
+    )
+    assert said in response.content.decode()
+    page = visitor.get(reverse("rosters:shared", args=[token])).content.decode()
+    assert said in page
+    assert reverse("printing:shared_cards", args=[token]) not in page
+
+
+def test_a_visitor_fetching_the_shared_cards_again_and_again_is_stopped_at_the_pdf_rate(
+    player_client, league, monkeypatch
+):
+    monkeypatch.setattr(limits, "PDF_RATE", "1/m")
+    url = cards_pdf_url(share_url(player_client, league))
+    visitor = Client()
+    assert visitor.get(url)["Content-Type"] == "application/pdf"
+    refused = visitor.get(url)
+    assert refused.status_code == 429
+    assert "Too many tries" in refused.content.decode()
