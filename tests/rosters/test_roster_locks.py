@@ -8,12 +8,7 @@ from django.db import OperationalError, connection, transaction
 
 from rosters import services
 from rosters.models import Roster
-
-postgres_only = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="row locks need concurrent transactions: run with a PostgreSQL DATABASE_URL "
-    "(SQLite serialises every write, so it cannot show them)",
-)
+from tests.rosters.test_services import postgres_only
 
 
 @postgres_only
