@@ -1,6 +1,7 @@
-"""Account changes: guests, sign-up that keeps a guest's work, log-in that adopts it."""
+"""Account changes: sign-up that keeps a guest's work, log-in that adopts it, idle guests
+removed. These move and delete what players own, so they sit above rosters and cards; who
+the player is (and a new guest) is accounts.players, which the rules may use."""
 
-import secrets
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import timedelta
@@ -27,15 +28,6 @@ class AdoptionResult:
 class CleanUpResult:
     guests: int
     files: int
-
-
-def create_guest():
-    """A guest account with no usable password, owned only by the browser session."""
-    user_model = get_user_model()
-    user = user_model(username=f"guest-{secrets.token_hex(8)}", is_guest=True)
-    user.set_unusable_password()
-    user.save()
-    return user
 
 
 class NameTaken(Exception):

@@ -1,7 +1,9 @@
-"""Refuse an oversized request before reading it."""
+"""Refuse an oversized request before reading it; vary what htmx and browsers are sent."""
 
+import django_htmx.middleware
 from django.conf import settings
 from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
 
 MIB = 1024 * 1024
 
@@ -27,3 +29,34 @@ class RequestSizeLimitMiddleware:
             }
             return render(request, "413.html", context, status=413)
         return self.get_response(request)
+
+
+class HtmxDetails(django_htmx.middleware.HtmxDetails):
+    """request.htmx, noting when a view or template asks whether htmx sent the request."""
+
+    asked = False
+
+    def __bool__(self):
+        self.asked = True
+        return super().__bool__()
+
+
+class HtmxMiddleware(django_htmx.middleware.HtmxMiddleware):
+    """django-htmx's request.htmx, and `Vary: HX-Request` on every response that asked it.
+    A page that answers htmx with a partial and a browser with the whole page is two
+    responses under one address: without the Vary, a browser's cache can hand the partial
+    back for the whole page (back to the library search after a search showed only the
+    results). Varying wherever the answer was asked, rather than in each view, covers a
+    new view or template the day it is written."""
+
+    async_capable = False  # the site runs under WSGI; Django adapts if that changes
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        request.htmx = HtmxDetails(request)
+        response = self.get_response(request)
+        if request.htmx.asked:
+            patch_vary_headers(response, ("HX-Request",))
+        return response

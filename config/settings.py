@@ -82,7 +82,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
+    "config.middleware.HtmxMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
 ]
 

@@ -10,6 +10,7 @@ from django.db import transaction
 from rosters import selectors, services
 from rosters.models import CampaignEntry, Character, Roster, RosterMember
 from rosters.serialize import character_as_data
+from rosters.services import locked
 from rules import engines
 from rules.rulesets import definition_for
 from rules.selectors import rules_book
@@ -35,12 +36,6 @@ class CampaignResult:
 def rules_of(roster):
     """The campaign module, or None when the book has no between-game rules."""
     return definition_for(roster.ruleset.slug).campaign_module
-
-
-def locked(roster):
-    """The roster row locked for this change: two results sent at once apply one after the
-    other, each to the state the other left."""
-    return Roster.objects.select_for_update().select_related("ruleset").get(pk=roster.pk)
 
 
 def lineup(roster):

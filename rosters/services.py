@@ -153,10 +153,12 @@ def mark_for_print(*, character, marked):
 
 
 def locked(roster):
-    """The roster re-read under a row lock. Every change starts from this fresh copy, not the
-    one the view loaded, so two requests at the same moment apply one after the other and
-    neither writes back a stale field (or stale JSON) over what the other saved."""
-    return Roster.objects.select_for_update().get(pk=roster.pk)
+    """The roster re-read under a row lock, with its ruleset. Every change (the builder's and
+    the campaign's) starts from this fresh copy, not the one the view loaded, so two requests
+    at the same moment apply one after the other and neither writes back a stale field (or
+    stale JSON) over what the other saved. Only the roster's row is locked, not its game's."""
+    rows = Roster.objects.select_for_update(of=("self",)).select_related("ruleset")
+    return rows.get(pk=roster.pk)
 
 
 @transaction.atomic

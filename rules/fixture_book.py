@@ -5,31 +5,19 @@ data as rules.selectors.rules_book (tests keep the two equal)."""
 from rules.engines.base import RulesBook
 from rules.fixture_folder import ENTRIES, FIXTURES_DIR, TYPES, documents
 from rules.loading import ENTRY_DEFAULTS, TYPE_DEFAULTS, pick
+from rules.models import ENTRY_RULES, TYPE_RULES
 from rules.rulesets import UnknownRuleset
-
-ENTRY_DATA = ("name", "level", "cost", "page", "section", "edition", "summary", "effect", "data")
-TYPE_DATA = (
-    "name",
-    "level",
-    "cost",
-    "min_per_roster",
-    "max_per_roster",
-    "profile",
-    "page",
-    "section",
-)
 
 
 def entry_data(kind, item):
-    values = pick(item, ENTRY_DATA, ENTRY_DEFAULTS)
+    values = pick(item, ENTRY_RULES, ENTRY_DEFAULTS)
     if kind == "skill":
         values["data"] = {**values["data"], "group": item.get("group", "")}
     return {"kind": kind, "slug": item["slug"], **values, "custom": False}
 
 
 def type_data(item):
-    values = pick(item, TYPE_DATA, TYPE_DEFAULTS)
-    return {"slug": item["slug"], **values, "edition": item.get("edition", "core")}
+    return {"slug": item["slug"], **pick(item, TYPE_RULES, TYPE_DEFAULTS)}
 
 
 def rules_book_from_fixtures(slug, fixtures_dir=FIXTURES_DIR) -> RulesBook:

@@ -6,31 +6,19 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from rules.fixture_folder import DECK, FIXTURES_DIR, TYPES, documents, read_yaml
-from rules.models import CharacterType, Deck, DeckCard, LibraryEntry, Ruleset
+from rules.models import (
+    ENTRY_RULES,
+    TYPE_RULES,
+    CharacterType,
+    Deck,
+    DeckCard,
+    LibraryEntry,
+    Ruleset,
+)
 
-# `section`: the heading that cites a source without page numbers (Pulp Fiction, a web page).
-ENTRY_FIELDS = (
-    "name",
-    "level",
-    "cost",
-    "summary",
-    "page",
-    "section",
-    "edition",
-    "effect",
-    "data",
-    "note",
-)
-TYPE_FIELDS = (
-    "name",
-    "level",
-    "cost",
-    "min_per_roster",
-    "max_per_roster",
-    "profile",
-    "summary",
-    "section",
-)
+# The rules books' fields, and what the library and the type pages show besides.
+ENTRY_FIELDS = (*ENTRY_RULES, "note")
+TYPE_FIELDS = (*TYPE_RULES, "summary")
 
 
 @dataclass
@@ -76,7 +64,13 @@ ENTRY_DEFAULTS = {
     "summary": "",
     "section": "",
 }
-TYPE_DEFAULTS = {"min_per_roster": 0, "profile": {}, "summary": "", "section": ""}
+TYPE_DEFAULTS = {
+    "min_per_roster": 0,
+    "profile": {},
+    "summary": "",
+    "section": "",
+    "edition": "core",
+}
 
 
 def load_ruleset_folder(ruleset, folder, result):
@@ -85,11 +79,7 @@ def load_ruleset_folder(ruleset, folder, result):
         if document.form == TYPES:
             for order, item in enumerate(document.items, start=1):
                 values = pick(item, TYPE_FIELDS, TYPE_DEFAULTS)
-                values |= {
-                    "page": item.get("page"),
-                    "edition": item.get("edition", "core"),
-                    "order": item.get("order", order),
-                }
+                values["order"] = item.get("order", order)
                 sync(CharacterType, {"ruleset": ruleset, "slug": item["slug"]}, values, result)
         elif document.form == DECK:
             load_deck(ruleset, document, result)

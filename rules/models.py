@@ -61,6 +61,24 @@ class BuiltInRow(models.Model):
             versions.renewed()  # the update sends no signal
 
 
+# What a rules book holds of a character type or a library entry, besides its slug (and an
+# entry's kind): the loader writes these from fixtures/ (rules.loading), the book is built
+# from them in the database (rules.selectors) or from the files (rules.fixture_book), and two
+# house rules that agree on them are the same rule (rules.services).
+TYPE_RULES = (
+    "name",
+    "level",
+    "cost",
+    "min_per_roster",
+    "max_per_roster",
+    "profile",
+    "page",
+    "section",
+    "edition",
+)
+ENTRY_RULES = ("name", "level", "cost", "page", "section", "edition", "summary", "effect", "data")
+
+
 class CharacterType(BuiltInRow):
     ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="character_types")
     slug = models.SlugField()

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 
 from rules.engines.base import RulesBook
 from rules.fixture_book import rules_book_from_fixtures
-from rules.models import CharacterType, Deck, LibraryEntry, Ruleset
+from rules.models import ENTRY_RULES, TYPE_RULES, CharacterType, Deck, LibraryEntry, Ruleset
 from rules.rulesets import definition_for, find
 from rules.rulesets.definition import kind_label as label_for
 
@@ -104,15 +104,7 @@ def entry_as_data(entry):
     return {
         "kind": entry.kind,
         "slug": entry.slug,
-        "name": entry.name,
-        "level": entry.level,
-        "cost": entry.cost,
-        "page": entry.page,
-        "section": entry.section,
-        "edition": entry.edition,
-        "summary": entry.summary,
-        "effect": entry.effect,
-        "data": entry.data,
+        **{name: getattr(entry, name) for name in ENTRY_RULES},
         "custom": entry.owner_id is not None,
     }
 
@@ -120,15 +112,7 @@ def entry_as_data(entry):
 def type_as_data(character_type):
     return {
         "slug": character_type.slug,
-        "name": character_type.name,
-        "level": character_type.level,
-        "cost": character_type.cost,
-        "min_per_roster": character_type.min_per_roster,
-        "max_per_roster": character_type.max_per_roster,
-        "profile": character_type.profile,
-        "page": character_type.page,
-        "section": character_type.section,
-        "edition": character_type.edition,
+        **{name: getattr(character_type, name) for name in TYPE_RULES},
     }
 
 

@@ -9,7 +9,7 @@ from django.utils.text import slugify
 
 from rules.engines.house_rules import PROFILE_GENRES
 from rules.engines.plain import as_dict, as_list
-from rules.models import LibraryEntry
+from rules.models import ENTRY_RULES, LibraryEntry
 from rules.rulesets import find
 
 
@@ -111,10 +111,6 @@ def merge_profile_genres(*, kept, added):
     kept.save(update_fields=["data", "summary"])
 
 
-# What makes two house rules the same rule, whoever owns them.
-RULE_FIELDS = ("name", "level", "cost", "summary", "page", "edition", "effect", "data")
-
-
 @transaction.atomic
 def move_house_rules(*, source, target):
     """Give `target` every house rule `source` made. Where `target` already has a rule with
@@ -135,7 +131,7 @@ def move_house_rules(*, source, target):
             merge_profile_genres(kept=clash, added=entry)
             entry.delete()
             continue
-        if all(getattr(clash, name) == getattr(entry, name) for name in RULE_FIELDS):
+        if all(getattr(clash, name) == getattr(entry, name) for name in ENTRY_RULES):
             entry.delete()
             continue
         entry.slug = unique_house_slug(

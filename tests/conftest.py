@@ -1,5 +1,7 @@
-"""Shared fixtures. Tests run on SQLite unless DATABASE_URL points at PostgreSQL."""
+"""Shared fixtures, and Hypothesis's settings for every property test. Tests run on SQLite
+unless DATABASE_URL points at PostgreSQL."""
 
+import os
 import shutil
 import socket
 import subprocess
@@ -10,9 +12,24 @@ from types import SimpleNamespace
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 from rules.loading import load_rules
 from rules.models import Ruleset
+
+# The tests share two cores with other work, so how long an example takes, or its data takes
+# to draw, says nothing about the code: no deadline and no too_slow check. Every other
+# health check stays on. A test sets max_examples itself only where its examples are costly
+# (pages, PDFs, pictures). CI (HYPOTHESIS_PROFILE=ci) also prints the blob that replays a
+# failure, since its example database is not kept.
+hypothesis_settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.register_profile(
+    "ci", hypothesis_settings.get_profile("default"), print_blob=True, database=None
+)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture(scope="session")

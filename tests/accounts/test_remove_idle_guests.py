@@ -11,7 +11,7 @@ from django.utils import timezone
 from PIL import Image
 
 from accounts.models import User
-from accounts.services import create_guest
+from accounts.players import create_guest
 from config.limits import GUEST_IDLE_DAYS
 from rosters import services
 from rosters.models import Character, Roster

@@ -6,7 +6,8 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 
 from accounts.owned import owned_models
-from accounts.services import adopt_guest_work, create_guest
+from accounts.players import create_guest
+from accounts.services import adopt_guest_work
 from rosters import selectors as roster_selectors
 from rosters import services as roster_services
 from rosters.models import Character, Roster

@@ -5,7 +5,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from accounts.owned import owned_models
-from accounts.services import adopt_guest_work, create_guest
+from accounts.players import create_guest
+from accounts.services import adopt_guest_work
 from accounts.stamps import owner_paths
 from rosters import sharing
 from rosters.models import CampaignEntry, Character, Roster, RosterMember, ShareLink

@@ -156,9 +156,7 @@ def test_signing_up_never_sends_you_to_another_site(client, target):
     assert response.status_code == 302 and response.url == "/"
 
 
-@settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(target=st.text(max_size=60))
 def test_any_next_either_stays_on_this_site_or_goes_home(client, target):
     cache.clear()  # each example is a fresh visitor, not the 31st sign-up from one address

@@ -104,9 +104,7 @@ STEPS = st.lists(
 )
 
 
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=STEPS)
 def test_after_any_history_a_read_gives_the_rows_current_value(redis_cache, steps):
     kept = ReadThrough(f"history-{uuid.uuid4().hex}", timeout=60)  # examples share Redis

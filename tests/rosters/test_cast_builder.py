@@ -193,9 +193,7 @@ def test_a_ratings_limit_out_of_range_or_not_a_number_is_refused_with_a_message(
     assert len(said) == 1 and said[0].startswith("Budget: ")
 
 
-@settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(typed=st.text(max_size=30))
 def test_whatever_is_typed_as_the_limit_the_page_answers_and_the_limit_stays_in_range(
     player_client, cast, typed

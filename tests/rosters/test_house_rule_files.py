@@ -11,9 +11,8 @@ from django.test import Client
 from rosters.models import Roster, RosterMember
 from rosters.schema import roster_schema
 from rosters.services import save_character
-from rules.models import LibraryEntry, Ruleset
+from rules.models import ENTRY_RULES, LibraryEntry, Ruleset
 from rules.rulesets import REGISTRY
-from rules.services import RULE_FIELDS
 
 pytestmark = pytest.mark.django_db
 
@@ -68,8 +67,8 @@ def exported_and_imported(player_client, rival, roster):
 
 
 def same_rule(theirs, ours):
-    return {name: getattr(theirs, name) for name in ("slug", *RULE_FIELDS)} == {
-        name: getattr(ours, name) for name in ("slug", *RULE_FIELDS)
+    return {name: getattr(theirs, name) for name in ("slug", *ENTRY_RULES)} == {
+        name: getattr(ours, name) for name in ("slug", *ENTRY_RULES)
     }
 
 

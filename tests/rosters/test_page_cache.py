@@ -194,9 +194,7 @@ EDITS = {
 }
 
 
-@settings(
-    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=st.lists(st.sampled_from(sorted(EDITS)), min_size=1, max_size=6))
 def test_after_any_edits_the_kept_page_is_what_a_fresh_render_draws(player_client, league, edits):
     for number, edit in enumerate(edits):

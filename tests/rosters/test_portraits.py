@@ -7,7 +7,7 @@ from io import BytesIO
 import pytest
 from django.core.files import File
 from django.core.files.uploadedfile import SimpleUploadedFile
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageCms, ImageFile, PngImagePlugin
 
@@ -186,7 +186,7 @@ def small_images():
     )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40)
 @given(image=small_images(), fmt=st.sampled_from(["JPEG", "PNG", "GIF", "WEBP"]))
 def test_any_small_picture_with_any_metadata_is_stored_without_it(image, fmt):
     if fmt == "JPEG" and image.mode not in ("RGB", "L"):
@@ -197,7 +197,6 @@ def test_any_small_picture_with_any_metadata_is_stored_without_it(image, fmt):
     assert Image.open(BytesIO(stored)).size == image.size
 
 
-@settings(max_examples=150, deadline=None)
 @given(data=st.binary(max_size=4000))
 def test_random_bytes_are_refused_with_a_message_or_stored_as_a_clean_jpeg(data):
     try:
@@ -208,7 +207,6 @@ def test_random_bytes_are_refused_with_a_message_or_stored_as_a_clean_jpeg(data)
         assert set(jpeg_markers(stored)) <= PIXEL_MARKERS
 
 
-@settings(max_examples=80, deadline=None)
 @given(
     data=st.sampled_from(
         [with_metadata(halves((60, 40)), fmt) for fmt in ("JPEG", "PNG", "GIF", "WEBP")]

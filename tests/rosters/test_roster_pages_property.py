@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils.html import escape
-from hypothesis import HealthCheck, given
+from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 
 from rosters.format import validate_roster
@@ -68,11 +68,7 @@ def renders_everywhere(client, pk):
 
 @pytest.mark.parametrize("ruleset", sorted(PARTS))
 def test_every_page_of_an_imported_roster_renders(player_client, rules_data, ruleset):
-    @hypothesis_settings(
-        max_examples=EXAMPLES_PER_GAME,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-    )
+    @hypothesis_settings(max_examples=EXAMPLES_PER_GAME)
     @given(document=rosters(ruleset))
     def check(document):
         cache.clear()  # each roster's PDFs start a fresh rate-limit count, however many run

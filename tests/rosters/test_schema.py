@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from django.conf import settings as django_settings
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
@@ -61,7 +61,6 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
 @given(
     pair=st.sampled_from(fixture_effect_values()),
     other=json_values,

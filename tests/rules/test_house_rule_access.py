@@ -3,7 +3,7 @@ under its own ruleset. Built-in rules are never deletable through the web by any
 
 import pytest
 
-from accounts.services import create_guest
+from accounts.players import create_guest
 from rules.models import LibraryEntry, Ruleset
 from rules.services import create_house_rule
 

@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from hypothesis import example, given
-from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from rosters.format import read_roster
@@ -346,8 +345,6 @@ def report(used, total, *codes, **pools):
     return Report("pulp-alley", Budget(used, total, "slots", details=pools), findings)
 
 
-# Under load on a shared machine a slow example is not a wrong one.
-@hypothesis_settings(deadline=None)
 @given(
     states,
     st.lists(characters, max_size=3),

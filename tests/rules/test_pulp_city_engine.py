@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings as django_settings
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.engines.pulp_city import character_cost, character_findings, evaluate, printed_profile
@@ -411,7 +411,6 @@ rosters = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(roster=rosters)
 def test_any_roster_file_gets_a_report_never_an_exception(rules, roster):
     report = evaluate(roster, rules)
@@ -419,7 +418,6 @@ def test_any_roster_file_gets_a_report_never_an_exception(rules, roster):
     assert isinstance(report.to_dict()["legal"], bool)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(character=characters | json_values)
 def test_any_character_prints_and_is_checked_without_an_exception(rules, character):
     printed_profile(character, rules)

@@ -5,7 +5,7 @@ bands (with house rules whose effects hold anything) so the checks themselves ru
 import json
 from dataclasses import asdict
 
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from rules.engines.pulp_fiction import (
@@ -114,7 +114,6 @@ roster = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(roster | junk)
 @example(
     {
@@ -132,7 +131,6 @@ def test_evaluate_never_raises_and_reports_plain_data(data):
     assert all(count >= 0 for count in token_counts(data, RULES).values())
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(character | junk, roster | junk)
 def test_a_single_figure_always_prints_a_card(data, band):
     printed = printed_profile(data, RULES)
