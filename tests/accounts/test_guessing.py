@@ -4,12 +4,13 @@ and a guesser cannot shut a player out: the player's own browser still gets in."
 import pytest
 from django.core.cache import cache
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from accounts.guessing import KNOWN_DEVICE_COOKIE
 from config.limits import LOGIN_RATE_PER_ACCOUNT, LOGIN_RATE_PER_CLIENT
 from tests.accounts.test_usernames import NAMES, spellings
+from tests.properties import REUSES_FUNCTION_FIXTURES
 
 pytestmark = pytest.mark.django_db
 
@@ -52,9 +53,7 @@ def test_guesses_in_other_spellings_of_a_name_count_against_that_name(client, ma
     assert log_in(Client(), "alice", alice.raw_password, address="10.0.1.1").status_code == 429
 
 
-@settings(
-    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=8, suppress_health_check=REUSES_FUNCTION_FIXTURES)
 @given(data=st.data(), name=NAMES)
 def test_any_spellings_of_a_name_share_one_counter(django_user_model, data, name):
     cache.clear()

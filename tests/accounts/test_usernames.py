@@ -8,11 +8,12 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from accounts.models import User
 from accounts.usernames import normalised
+from tests.properties import REUSES_FUNCTION_FIXTURES
 
 pytestmark = pytest.mark.django_db
 
@@ -57,13 +58,13 @@ def test_every_spelling_of_a_name_is_the_same_name(spelling):
     assert normalised(spelling) == normalised("alice") == "alice"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(data=st.data(), name=NAMES)
 def test_any_spelling_of_a_name_comes_out_as_the_name(data, name):
     assert normalised(data.draw(spellings(name))) == name
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(text=st.text(max_size=30))
 def test_setting_spellings_aside_twice_changes_nothing(text):
     assert normalised(normalised(text)) == normalised(text)
@@ -114,9 +115,7 @@ def test_a_name_that_spells_out_too_long_is_refused_with_the_number(client):
     assert not User.objects.exists()
 
 
-@settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=15, suppress_health_check=REUSES_FUNCTION_FIXTURES)
 @given(data=st.data(), name=NAMES)
 def test_no_spelling_of_a_taken_name_makes_a_second_account(client, make_user, data, name):
     cache.clear()  # each example is a fresh visitor, not the 31st sign-up from one address

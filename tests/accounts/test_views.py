@@ -4,11 +4,12 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.core.cache import cache
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from accounts.models import User
 from rosters.models import Roster
+from tests.properties import REUSES_FUNCTION_FIXTURES
 
 pytestmark = pytest.mark.django_db
 
@@ -156,7 +157,7 @@ def test_signing_up_never_sends_you_to_another_site(client, target):
     assert response.status_code == 302 and response.url == "/"
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, suppress_health_check=REUSES_FUNCTION_FIXTURES)
 @given(target=st.text(max_size=60))
 def test_any_next_either_stays_on_this_site_or_goes_home(client, target):
     cache.clear()  # each example is a fresh visitor, not the 31st sign-up from one address

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
-from hypothesis import HealthCheck, given
+from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
@@ -26,6 +26,7 @@ from config.limits import PRINT_INTERACTIVE_CARDS, PRINT_MAX_COPIES
 from rosters.models import Character
 from tests.cards import pdf_reading as pdf
 from tests.cards.test_print_views import card, many_ticked
+from tests.properties import REUSES_FUNCTION_FIXTURES
 
 
 def database_url():
@@ -248,11 +249,7 @@ def test_whatever_copies_are_asked_no_request_draws_more_than_the_interactive_si
     cards = many_ticked(player, pulp_alley, 4)
     client.force_login(player)
 
-    @hypothesis_settings(
-        max_examples=25,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-    )
+    @hypothesis_settings(max_examples=25, suppress_health_check=REUSES_FUNCTION_FIXTURES)
     @given(copies=st.lists(st.integers(-5, PRINT_MAX_COPIES + 5), min_size=4, max_size=4))
     def check(copies):
         cache.clear()  # a fresh rate-limit count for each example

@@ -7,10 +7,11 @@ import uuid
 import pytest
 from django.core.cache import cache
 from django.db import transaction
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from config.read_through import ReadThrough
+from tests.properties import REUSES_FUNCTION_FIXTURES
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +105,7 @@ STEPS = st.lists(
 )
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, suppress_health_check=REUSES_FUNCTION_FIXTURES)
 @given(steps=STEPS)
 def test_after_any_history_a_read_gives_the_rows_current_value(redis_cache, steps):
     kept = ReadThrough(f"history-{uuid.uuid4().hex}", timeout=60)  # examples share Redis

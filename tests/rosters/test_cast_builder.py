@@ -1,12 +1,13 @@
 """The 7TV cast builder: affiliation, chosen genre, ratings limit, profiles from the library."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rosters.forms import MAX_BUDGET
 from rosters.models import Character, Roster
 from rosters.services import save_character
+from tests.properties import REUSES_FUNCTION_FIXTURES
 
 pytestmark = pytest.mark.django_db
 
@@ -193,7 +194,7 @@ def test_a_ratings_limit_out_of_range_or_not_a_number_is_refused_with_a_message(
     assert len(said) == 1 and said[0].startswith("Budget: ")
 
 
-@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, suppress_health_check=REUSES_FUNCTION_FIXTURES)
 @given(typed=st.text(max_size=30))
 def test_whatever_is_typed_as_the_limit_the_page_answers_and_the_limit_stays_in_range(
     player_client, cast, typed

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.core.cache import caches
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rosters import campaigns, services, sharing
@@ -16,6 +16,7 @@ from rosters.samples import sample_document
 from rosters.selectors import members_of
 from rosters.transfer import import_roster
 from rules.services import create_house_rule
+from tests.properties import REUSES_FUNCTION_FIXTURES
 
 pytestmark = pytest.mark.django_db
 
@@ -194,7 +195,7 @@ EDITS = {
 }
 
 
-@settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=20, suppress_health_check=REUSES_FUNCTION_FIXTURES)
 @given(edits=st.lists(st.sampled_from(sorted(EDITS)), min_size=1, max_size=6))
 def test_after_any_edits_the_kept_page_is_what_a_fresh_render_draws(player_client, league, edits):
     for number, edit in enumerate(edits):
