@@ -22,6 +22,16 @@ ROSTER_MAX_CHARACTERS = 100
 # A roster file: a full cast with a portrait on every card (stored portraits are JPEGs of at
 # most 2400 px, under 1.5 MB each after base64).
 IMPORT_MAX_BYTES = 32 * MIB
+# What one roster file may hold, counted while it is read (rosters/reader.py), so a file of
+# millions of tiny values is refused after a few thousand instead of being built first. A
+# 100-character roster holds about 10 000 values, its longest list is its characters, and
+# its deepest place (a 7TV attack's effects inside a customisation) is 8 levels down.
+ROSTER_FILE_MAX_VALUES = 50_000
+# Entries in one list, fields in one object.
+ROSTER_FILE_MAX_ENTRIES = 1_000
+ROSTER_FILE_MAX_DEPTH = 16
+# Characters in one text: a portrait of the largest upload (10 MB) fits in base64.
+ROSTER_FILE_MAX_TEXT = 14 * MIB
 # A whole request body, files included (checked on Content-Length before anything is read):
 # the largest roster file plus the form around it.
 REQUEST_MAX_BYTES = IMPORT_MAX_BYTES + MIB
