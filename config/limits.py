@@ -63,6 +63,10 @@ PDF_RATE = "30/m"
 # Portrait uploads: each decodes and re-encodes a whole picture. A player choosing pictures
 # for a roster card by card, trying a few for each, stays under it.
 PORTRAIT_RATE = "20/m"
+# Rosters made whole in one request: a file import, a start from a sample force, a copy through
+# a share link, one count for all. Each reads or builds a roster file of up to 32 MB and saves
+# every character with its portrait; a player bringing a club's rosters over stays under it.
+IMPORT_RATE = "30/h"
 
 # A guest whose account and work have not changed in this many days is removed, with their
 # work and portrait files (`manage.py remove_idle_guests`, run daily: docs/security.md).
