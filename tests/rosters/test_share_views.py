@@ -7,15 +7,20 @@ from io import BytesIO
 
 import pikepdf
 import pytest
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 from PIL import Image
 
+from config import limits
+from rosters import sharing
 from rosters.models import Character, Roster, ShareLink
 from rosters.samples import sample_document
 from rosters.transfer import import_roster
 from rules.models import LibraryEntry
+from tests.rosters.hostile_files import EXAMPLES
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +66,11 @@ def share_url(player_client, league):
     response = player_client.post(f"/rosters/{league.pk}/share/")
     assert response.status_code == 302
     return f"/rosters/shared/{ShareLink.objects.get(roster=league).token}/"
+
+
+def roster_file():
+    content = (EXAMPLES / "captain-wolf.json").read_bytes()
+    return SimpleUploadedFile("wolf.json", content, content_type="application/json")
 
 
 def cards_pdf_url(url):
@@ -181,3 +191,41 @@ def test_a_deleted_roster_is_shared_no_more(player_client, league):
     assert player_client.post(f"/rosters/{league.pk}/delete/").status_code == 302
     assert Client().get(url).status_code == 404
     assert Client().post(url + "copy/").status_code == 404
+
+
+def test_copies_and_imports_past_the_rate_get_a_wait_page_and_make_nothing(
+    player_client, league, rival, monkeypatch
+):
+    """Issue 22: 80 copies or imports in 6 s. Copying, importing and starting from a sample
+    all make a whole roster with its portraits, so they share one count per player."""
+    monkeypatch.setattr(limits, "IMPORT_RATE", "2/m")
+    url = share_url(player_client, league)
+    assert player_client.post(url + "copy/").status_code == 302
+    assert player_client.post("/rosters/samples/captain-wolf/start/").status_code == 302
+    before = (Roster.objects.count(), Character.objects.count(), LibraryEntry.objects.count())
+    refused = [
+        player_client.post(url + "copy/"),
+        player_client.post("/rosters/samples/captain-wolf/start/"),
+        player_client.post("/rosters/import/", {"file": roster_file()}),
+    ]
+    assert [response.status_code for response in refused] == [429, 429, 429]
+    assert "sent too many times in a short while" in refused[2].content.decode()
+    assert (
+        Roster.objects.count(),
+        Character.objects.count(),
+        LibraryEntry.objects.count(),
+    ) == before
+    # The import page itself still opens, and another player's count is their own.
+    assert player_client.get("/rosters/import/").status_code == 200
+    other = Client()
+    other.force_login(rival)
+    assert other.post(url + "copy/").status_code == 302
+
+
+def test_a_visitor_past_the_rate_is_not_even_made_a_guest(league, monkeypatch):
+    monkeypatch.setattr(limits, "IMPORT_RATE", "1/m")
+    url = f"/rosters/shared/{sharing.share_roster(roster=league).link.token}/copy/"
+    assert Client().post(url).status_code == 302
+    users = get_user_model().objects.count()
+    assert Client().post(url).status_code == 429
+    assert get_user_model().objects.count() == users
