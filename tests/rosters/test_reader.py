@@ -1,7 +1,9 @@
 """The bounded roster file reader (rosters/reader.py): it reads exactly what json.loads reads,
 and refuses a file past a limit while reading it, in one sentence naming the limit."""
 
+import base64
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -10,18 +12,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from config.limits import (
+    IMPORT_MAX_BYTES,
     ROSTER_FILE_MAX_DEPTH,
     ROSTER_FILE_MAX_ENTRIES,
     ROSTER_FILE_MAX_TEXT,
     ROSTER_FILE_MAX_VALUES,
+    ROSTER_MAX_CHARACTERS,
 )
 from rosters.format import RosterFormatError, load_roster
 from rosters.reader import TooMuch, read_json
 from rules.fixture_folder import FIXTURES_DIR
 
-ROSTER_FILES = sorted(FIXTURES_DIR.glob("*/samples/*.json")) + sorted(
-    (Path(django_settings.BASE_DIR) / "docs" / "examples").glob("*.json")
-)
+EXAMPLES = Path(django_settings.BASE_DIR) / "docs" / "examples"
+ROSTER_FILES = sorted(FIXTURES_DIR.glob("*/samples/*.json")) + sorted(EXAMPLES.glob("*.json"))
 
 json_values = st.recursive(
     st.none()
@@ -155,3 +158,19 @@ def test_a_file_at_every_limit_still_reads():
     assert len(read_json(at_most)) == ROSTER_FILE_MAX_ENTRIES
     text = "x" * ROSTER_FILE_MAX_TEXT
     assert read_json(json.dumps([text])) == [text]
+
+
+def test_a_full_cast_with_a_portrait_on_every_card_reads_as_before():
+    """The largest ordinary file: 100 characters, each with a 300 KB picture, near the 32 MB
+    upload limit."""
+    document = json.loads((EXAMPLES / "7tv-claire.json").read_text())
+    character = document["characters"][0]
+    picture = base64.b64encode(random.Random(22).randbytes(225_000)).decode()
+    document["characters"] = [
+        {**character, "id": str(n), "portrait": {"media_type": "image/jpeg", "data": picture}}
+        for n in range(ROSTER_MAX_CHARACTERS)
+    ]
+    content = json.dumps(document, indent=2).encode()
+    assert len(content) > IMPORT_MAX_BYTES * 7 // 8
+    assert read_json(content) == json.loads(content)
+    assert len(load_roster(content)["characters"]) == ROSTER_MAX_CHARACTERS
