@@ -51,7 +51,7 @@ def read_json(content: str | bytes):
     if content.startswith("\ufeff"):
         raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", content, 0)
     document, end = Reading(content).value_and_end()
-    end = WHITESPACE.match(content, end).end()
+    end = skip(content, end)
     if end != len(content):
         raise json.JSONDecodeError("Extra data", content, end)
     return document
