@@ -22,6 +22,16 @@ ROSTER_MAX_CHARACTERS = 100
 # A roster file: a full cast with a portrait on every card (stored portraits are JPEGs of at
 # most 2400 px, under 1.5 MB each after base64).
 IMPORT_MAX_BYTES = 32 * MIB
+# What one roster file may hold, counted while it is read (rosters/reader.py), so a file of
+# millions of tiny values is refused after a few thousand instead of being built first. A
+# 100-character roster holds about 10 000 values, its longest list is its characters, and
+# its deepest place (a 7TV attack's effects inside a customisation) is 8 levels down.
+ROSTER_FILE_MAX_VALUES = 50_000
+# Entries in one list, fields in one object.
+ROSTER_FILE_MAX_ENTRIES = 1_000
+ROSTER_FILE_MAX_DEPTH = 16
+# Characters in one text: a portrait of the largest upload (10 MB) fits in base64.
+ROSTER_FILE_MAX_TEXT = 14 * MIB
 # A whole request body, files included (checked on Content-Length before anything is read):
 # the largest roster file plus the form around it.
 REQUEST_MAX_BYTES = IMPORT_MAX_BYTES + MIB
@@ -63,6 +73,10 @@ PDF_RATE = "30/m"
 # Portrait uploads: each decodes and re-encodes a whole picture. A player choosing pictures
 # for a roster card by card, trying a few for each, stays under it.
 PORTRAIT_RATE = "20/m"
+# Rosters made whole in one request: a file import, a start from a sample force, a copy through
+# a share link, one count for all. Each reads or builds a roster file of up to 32 MB and saves
+# every character with its portrait; a player bringing a club's rosters over stays under it.
+IMPORT_RATE = "30/h"
 
 # A guest whose account and work have not changed in this many days is removed, with their
 # work and portrait files (`manage.py remove_idle_guests`, run daily: docs/security.md).

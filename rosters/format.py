@@ -14,7 +14,8 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from config.limits import IMPORT_MAX_BYTES, MIB
+from config.limits import IMPORT_MAX_BYTES, MIB, ROSTER_FILE_MAX_DEPTH
+from rosters.reader import TooMuch, read_json
 from rosters.schema import roster_schema
 from rules.engines import boss_roles
 from rules.engines.plain import recharactered, repointed
@@ -27,10 +28,7 @@ VERSION = 3
 # A league with a large portrait on every card fits with room to spare (base64 adds a third);
 # more than this is not a roster, and parsing it would tie up a server for no one.
 MAX_FILE_BYTES = IMPORT_MAX_BYTES
-# The format's deepest place (a 7TV attack's effects inside a customisation) is 8 levels down.
-MAX_DEPTH = 16
-# More digits than any number the schema allows; int() of thousands of digits is slow.
-MAX_NUMBER_DIGITS = 12
+MAX_DEPTH = ROSTER_FILE_MAX_DEPTH
 
 
 def choice_kind(key):
@@ -72,29 +70,19 @@ def too_big_message():
     return f"the file is over {MAX_FILE_BYTES // MIB} MB, too big for a roster"
 
 
-def whole_number(text):
-    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise RosterFormatError(f"a number of {len(text)} digits is far beyond any a roster uses")
-    return int(text)
-
-
-def not_a_number(name):
-    raise RosterFormatError(f"{name} is not a number JSON allows")
-
-
 def load_roster(content: str | bytes) -> dict:
     if len(content) > MAX_FILE_BYTES:
         raise RosterFormatError(too_big_message())
     try:
-        document = json.loads(content, parse_int=whole_number, parse_constant=not_a_number)
+        document = read_json(content)
     except UnicodeDecodeError as error:
         raise RosterFormatError("not a text file (expected UTF-8 JSON)") from error
     except json.JSONDecodeError as error:
         raise RosterFormatError(
             f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from error
-    except RecursionError as error:
-        raise RosterFormatError(f"lists and objects nest deeper than {MAX_DEPTH} levels") from error
+    except TooMuch as error:
+        raise RosterFormatError(str(error)) from error
     return validate_roster(document)
 
 

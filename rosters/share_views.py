@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player
 from rosters import selectors, sharing
-from rosters.transfer_views import imported, read_only_context
+from rosters.transfer_views import imported, read_only_context, roster_import_rate_limited
 
 
 @require_POST
@@ -39,6 +39,7 @@ def shared(request, token):
 
 
 @require_POST
+@roster_import_rate_limited
 def copy(request, token):
     roster = sharing.shared_roster_or_404(token)
     result = sharing.copy_shared(roster=roster, owner=current_player(request, create=True))

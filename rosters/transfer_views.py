@@ -9,13 +9,22 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit.decorators import ratelimit
 
 from accounts.players import current_player
+from config import limits
 from rosters import samples, selectors, transfer
 from rosters.format import MAX_FILE_BYTES, RosterFormatError, load_roster, too_big_message
 from rules import engines
 from rules.models import Ruleset
 from rules.selectors import rules_book
+
+# Every way a whole roster is made in one request counts against one rate per client
+# (config/limits.py): a file import, a start from a sample force, a copy from a share link.
+# Counted before the visitor becomes a guest, so past it nothing at all is created.
+roster_import_rate_limited = ratelimit(
+    group="import", key="user_or_ip", rate=limits.rate("IMPORT_RATE"), method="POST"
+)
 
 
 class ImportForm(forms.Form):
@@ -70,6 +79,7 @@ def export_text(request, pk):
 
 
 @require_http_methods(["GET", "POST"])
+@roster_import_rate_limited
 def import_roster(request):
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     if request.method == "POST" and form.is_valid():
@@ -144,6 +154,7 @@ def sample_detail(request, slug):
 
 
 @require_POST
+@roster_import_rate_limited
 def start_from_sample(request, slug):
     document = sample_or_404(slug)
     result = transfer.import_roster(owner=current_player(request, create=True), document=document)

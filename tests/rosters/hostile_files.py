@@ -237,3 +237,14 @@ HOSTILE_FILES = {
         "1000000000 is more than 999",
     ),
 }
+
+
+ZEROS = 15_000_000
+
+
+def write_fifteen_million_zeros(path):
+    """Issue 22's file: a league with a list of 15 million zeros under a key no reader knows
+    (29 MB, under the upload limit). json.loads took 2.6 GB and half a minute over it."""
+    head = as_bytes(league())[:-1]
+    path.write_bytes(head + b', "tally": [' + b"0," * (ZEROS - 1) + b"0]}")
+    return path

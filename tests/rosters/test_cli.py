@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from io import StringIO
 from pathlib import Path
 
@@ -12,12 +13,13 @@ import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 
+from config.limits import ROSTER_FILE_MAX_ENTRIES
 from rosters.models import Character, Roster
 from rosters.transfer import import_roster
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 from rules.models import LibraryEntry
-from tests.rosters.hostile_files import HOSTILE_FILES
+from tests.rosters.hostile_files import HOSTILE_FILES, write_fifteen_million_zeros
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 SMITH = EXAMPLES / "singapore-smith.json"
@@ -131,16 +133,18 @@ def test_house_rules_in_the_file_are_applied_and_marked(tmp_path):
     assert "\nLEGAL" in text
 
 
+def command_line(*args, database):
+    """The validate command as a shell runs it, on a database that never had the rules loaded."""
+    return {
+        "args": [sys.executable, "manage.py", "roster", "validate", *map(str, args)],
+        "cwd": settings.BASE_DIR,
+        "env": {**os.environ, "DATABASE_URL": f"sqlite:///{database}"},
+    }
+
+
 def run(*args, database):
-    """The command as a shell runs it, on a database that never had the rules loaded."""
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}"}
     return subprocess.run(
-        [sys.executable, "manage.py", "roster", "validate", *map(str, args)],
-        cwd=settings.BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+        **command_line(*args, database=database), capture_output=True, text=True, timeout=60
     )
 
 
@@ -280,3 +284,29 @@ def test_a_hostile_file_exits_2_from_a_real_shell_without_a_traceback(tmp_path, 
     assert result.returncode == 2
     (line,) = result.stderr.strip().splitlines()
     assert words in line and "Traceback" not in result.stderr
+
+
+def test_fifteen_million_zeros_exit_2_in_bounded_memory_and_time(tmp_path):
+    """Issue 22: json.loads built the whole list first (2.6 GB, half a minute). The command's
+    own peak memory comes from the kernel (wait4), so nothing in it is trusted to report it."""
+    file = write_fifteen_million_zeros(tmp_path / "zeros.json")
+    stderr = tmp_path / "stderr.txt"
+    started = time.monotonic()
+    with stderr.open("w") as errors:
+        process = subprocess.Popen(
+            **command_line(file, database=tmp_path / "empty.sqlite3"),
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+        )
+        _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    elapsed, peak_mb = time.monotonic() - started, usage.ru_maxrss / 1024
+    assert process.returncode == 2
+    (line,) = stderr.read_text().strip().splitlines()
+    assert line.endswith(
+        f"A roster file may hold at most {ROSTER_FILE_MAX_ENTRIES} entries in one list;"
+        " this one has more."
+    )
+    # Django and the app take about 100 MB, the file and its text twice 29 MB.
+    assert peak_mb < 400, f"{peak_mb:.0f} MB"
+    assert elapsed < 30, f"{elapsed:.0f} s"

@@ -7,6 +7,8 @@ from io import BytesIO
 
 import pikepdf
 import pytest
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
@@ -19,6 +21,7 @@ from rosters.samples import sample_document
 from rosters.transfer import import_roster
 from rules.models import LibraryEntry, Ruleset
 from rules.rulesets import playable_slugs
+from tests.rosters.hostile_files import EXAMPLES
 
 pytestmark = pytest.mark.django_db
 
@@ -64,6 +67,11 @@ def share_url(player_client, league):
     response = player_client.post(f"/rosters/{league.pk}/share/")
     assert response.status_code == 302
     return f"/rosters/shared/{ShareLink.objects.get(roster=league).token}/"
+
+
+def roster_file():
+    content = (EXAMPLES / "captain-wolf.json").read_bytes()
+    return SimpleUploadedFile("wolf.json", content, content_type="application/json")
 
 
 def cards_pdf_url(url):
@@ -255,3 +263,41 @@ def test_a_visitor_fetching_the_shared_cards_again_and_again_is_stopped_at_the_p
     refused = visitor.get(url)
     assert refused.status_code == 429
     assert "Too many tries" in refused.content.decode()
+
+
+def test_copies_and_imports_past_the_rate_get_a_wait_page_and_make_nothing(
+    player_client, league, rival, monkeypatch
+):
+    """Issue 22: 80 copies or imports in 6 s. Copying, importing and starting from a sample
+    all make a whole roster with its portraits, so they share one count per player."""
+    monkeypatch.setattr(limits, "IMPORT_RATE", "2/m")
+    url = share_url(player_client, league)
+    assert player_client.post(url + "copy/").status_code == 302
+    assert player_client.post("/rosters/samples/captain-wolf/start/").status_code == 302
+    before = (Roster.objects.count(), Character.objects.count(), LibraryEntry.objects.count())
+    refused = [
+        player_client.post(url + "copy/"),
+        player_client.post("/rosters/samples/captain-wolf/start/"),
+        player_client.post("/rosters/import/", {"file": roster_file()}),
+    ]
+    assert [response.status_code for response in refused] == [429, 429, 429]
+    assert "sent too many times in a short while" in refused[2].content.decode()
+    assert (
+        Roster.objects.count(),
+        Character.objects.count(),
+        LibraryEntry.objects.count(),
+    ) == before
+    # The import page itself still opens, and another player's count is their own.
+    assert player_client.get("/rosters/import/").status_code == 200
+    other = Client()
+    other.force_login(rival)
+    assert other.post(url + "copy/").status_code == 302
+
+
+def test_a_visitor_past_the_rate_is_not_even_made_a_guest(league, monkeypatch):
+    monkeypatch.setattr(limits, "IMPORT_RATE", "1/m")
+    url = f"/rosters/shared/{sharing.share_roster(roster=league).link.token}/copy/"
+    assert Client().post(url).status_code == 302
+    users = get_user_model().objects.count()
+    assert Client().post(url).status_code == 429
+    assert get_user_model().objects.count() == users

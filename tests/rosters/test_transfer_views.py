@@ -2,6 +2,8 @@
 
 import base64
 import json
+import time
+import tracemalloc
 from io import BytesIO
 
 import pytest
@@ -10,12 +12,13 @@ from django.test import Client
 from django.utils.html import escape
 from PIL import Image
 
+from config.limits import MIB, ROSTER_FILE_MAX_ENTRIES
 from rosters.format import VERSION, too_big_message, validate_roster
 from rosters.models import Character, Roster, RosterMember
 from rosters.samples import sample_document
 from rosters.transfer import import_roster
 from rules.models import LibraryEntry
-from tests.rosters.hostile_files import EXAMPLES, HOSTILE_FILES
+from tests.rosters.hostile_files import EXAMPLES, HOSTILE_FILES, write_fifteen_million_zeros
 
 pytestmark = pytest.mark.django_db
 
@@ -265,3 +268,28 @@ def test_a_cast_without_affiliation_or_genre_renders_and_comes_back(
         assert player_client.get(f"{detail}{url}").status_code == 200
     exported = json.loads(player_client.get(f"{detail}export.json").content)
     assert validate_roster(exported)["choices"] == choices
+
+
+def test_fifteen_million_zeros_are_refused_in_bounded_memory_and_nothing_is_saved(
+    player_client, pulp_alley, tmp_path
+):
+    """Issue 22: json.loads built the whole list first (2.6 GB, half a minute)."""
+    content = write_fifteen_million_zeros(tmp_path / "zeros.json").read_bytes()
+    tracemalloc.start()
+    started = time.monotonic()
+    try:
+        response = player_client.post("/rosters/import/", {"file": upload(content)})
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    elapsed = time.monotonic() - started
+    assert response.status_code == 400
+    assert response.context["form"].errors["file"] == [
+        f"A roster file may hold at most {ROSTER_FILE_MAX_ENTRIES} entries in one list;"
+        " this one has more."
+    ]
+    # The upload itself is held a few times over (the test client's body, the file, its text);
+    # past that the reader adds next to nothing.
+    assert peak < 6 * len(content), f"{peak / MIB:.0f} MB"
+    assert elapsed < 30, f"{elapsed:.0f} s"
+    assert not Roster.objects.exists()
