@@ -18,6 +18,21 @@ PRINT_MAX_COPIES = 50
 
 # Characters in one roster. A Pulp Alley league fields about 5 to 10, a big 7TV cast 30.
 ROSTER_MAX_CHARACTERS = 100
+# A roster's budget (the builder's limit and the file's `budget`): far above any game's
+# (Pulp Alley 10 slots, 7TV casts of 25 to 75 ratings, Pulp City Encounter Levels to 24).
+BUDGET_MAX = 10_000
+
+# A league's campaign history. A campaign runs a season of 6 to 12 scenarios, a club's
+# longest a few years of them; each game is a line on the league page's timeline and every
+# card and sheet prints the totals, so a league records at most this many games. The form that
+# records a game refuses the next one, and a roster file claiming more is refused.
+CAMPAIGN_MAX_GAMES = 99
+# Records of each kind in a league's campaign (abilities learned with Experience, Harrowing
+# Escape results waiting for the next game, one a character). A league of 10 learns a few
+# dozen abilities in a whole campaign. Each record is a line on a card: 100 of each on one
+# card still print in about a second, 20 000 took minutes. A file holding more is refused,
+# and the league page refuses the change that would make one more.
+CAMPAIGN_MAX_RECORDS = 100
 
 # A roster file: a full cast with a portrait on every card (stored portraits are JPEGs of at
 # most 2400 px, under 1.5 MB each after base64).

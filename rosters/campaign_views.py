@@ -11,21 +11,34 @@ from rosters.forms import record_id, refusal
 from rules.rulesets import definition_for
 from rules.selectors import rules_book
 
-MAX_VICTORY_POINTS = 1000
+
+def whole_number(label, least, most):
+    """A number field taking exactly what the game's campaign holds (its rules module names
+    the numbers, the same the roster file allows): anything else is refused, field named."""
+    return forms.IntegerField(min_value=least, max_value=most, label=label)
 
 
 class ResultForm(forms.Form):
     scenario = forms.CharField(max_length=80, label="Scenario")
-    victory_points = forms.IntegerField(
-        min_value=0, max_value=MAX_VICTORY_POINTS, label="Victory points"
-    )
     rewards = forms.MultipleChoiceField(required=False, label="Reward cards")
     taken_out = forms.MultipleChoiceField(required=False, label="Taken out")
 
-    def __init__(self, *args, rewards=(), members=(), **kwargs):
+    def __init__(self, *args, module, rewards=(), members=(), **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["victory_points"] = whole_number(
+            "Victory points", 0, module.VICTORY_POINTS_MOST
+        )
         self.fields["rewards"].choices = list(rewards)
         self.fields["taken_out"].choices = [(name, name) for name in members]
+        self.most_rewards = module.REWARD_CARDS_MOST
+
+    def clean_rewards(self):
+        rewards = self.cleaned_data["rewards"]
+        if len(rewards) > self.most_rewards:
+            raise forms.ValidationError(
+                f"{len(rewards)} cards; a league holds at most {self.most_rewards} after a game."
+            )
+        return rewards
 
 
 def campaign_context(request, roster, members=None, rules=None):
@@ -55,6 +68,8 @@ def campaign_context(request, roster, members=None, rules=None):
         "societies": module.societies(rules),
         "banks": [(bank, module.REWARD_WORDS[bank]) for bank in module.BANKS],
         "escapes": [(roll, name) for roll, (name, _) in module.HARROWING_ESCAPE.items()],
+        "most_victory_points": module.VICTORY_POINTS_MOST,
+        "most_spent": module.BANKED_MOST,
     }
 
 
@@ -95,14 +110,27 @@ def member_choices(roster):
     return [(str(m.character_id), m.character.name) for m in selectors.members_of(roster)]
 
 
+def campaign_rules(request, roster):
+    """The roster's campaign rules, or None after saying its book has none: its forms are
+    built from the numbers those rules give."""
+    module = campaigns.rules_of(roster)
+    if module is None:
+        refused(request, campaigns.CampaignRefused([]))
+    return module
+
+
 @require_POST
 def record_result(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
+    module = campaign_rules(request, roster)
+    if module is None:
+        return campaign_response(request, roster)
     context = campaign_context(request, roster)
     form = ResultForm(
         request.POST,
-        rewards=context.get("rewards", ()),
-        members=[c.name for c in context.get("members", ())],
+        module=module,
+        rewards=context["rewards"],
+        members=[c.name for c in context["members"]],
     )
     if not form.is_valid():
         messages.error(request, refusal(form))
@@ -127,21 +155,21 @@ def learn_ability(request, pk):
     )
 
 
-MAX_POINTS = 1000  # far above any bank a league could save
-
-
 class EscapeForm(forms.Form):
     character_id = forms.TypedChoiceField(coerce=int, label="Character")
-    roll = forms.IntegerField(min_value=1, max_value=6, label="d6 roll")
 
-    def __init__(self, *args, members=(), **kwargs):
+    def __init__(self, *args, module, members=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character_id"].choices = members
+        self.fields["roll"] = whole_number("d6 roll", *module.ESCAPE_ROLL)
 
 
 class SpendForm(forms.Form):
     bank = forms.CharField(max_length=20, label="Bank")
-    points = forms.IntegerField(min_value=1, max_value=MAX_POINTS, label="Points")
+
+    def __init__(self, *args, module, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["points"] = whole_number("Points", 1, module.BANKED_MOST)
 
 
 class ReorganiseForm(forms.Form):
@@ -157,14 +185,20 @@ class ReorganiseForm(forms.Form):
 @require_POST
 def harrowing_escape(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    form = EscapeForm(request.POST, members=member_choices(roster))
+    module = campaign_rules(request, roster)
+    if module is None:
+        return campaign_response(request, roster)
+    form = EscapeForm(request.POST, module=module, members=member_choices(roster))
     return submit(request, roster, campaigns.harrowing_escape, form)
 
 
 @require_POST
 def spend(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    return submit(request, roster, campaigns.spend, SpendForm(request.POST))
+    module = campaign_rules(request, roster)
+    if module is None:
+        return campaign_response(request, roster)
+    return submit(request, roster, campaigns.spend, SpendForm(request.POST, module=module))
 
 
 @require_POST

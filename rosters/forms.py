@@ -1,8 +1,10 @@
 from django import forms
 
+from config.limits import BUDGET_MAX
 from rosters.models import Roster
 from rules.models import Ruleset
 from rules.rulesets import playable_slugs
+from rules.rulesets.seven_tv import MODELS
 
 
 class NewRosterForm(forms.ModelForm):
@@ -16,17 +18,18 @@ class NewRosterForm(forms.ModelForm):
         fields = ("ruleset", "name")
 
 
-MAX_BUDGET = 10_000  # far above any game's budget (Pulp Alley 10 slots, 7TV 25-60 ratings)
-MAX_MODELS = 99  # models one roster line buys (a group of 7TV Extras)
 MAX_PK = 2**31 - 1  # the largest row id every database we run on can hold
 
 
 class BudgetForm(forms.Form):
-    budget = forms.IntegerField(required=False, min_value=1, max_value=MAX_BUDGET, label="Budget")
+    # 0 fits nobody, so the builder wants 1 or more; the file also reads older files' 0.
+    budget = forms.IntegerField(required=False, min_value=1, max_value=BUDGET_MAX, label="Budget")
 
 
 class ModelCountForm(forms.Form):
-    count = forms.IntegerField(min_value=1, max_value=MAX_MODELS, label="Models")
+    """How many models a 7TV roster line buys: the numbers its file holds."""
+
+    count = forms.IntegerField(min_value=MODELS[0], max_value=MODELS[1], label="Models")
 
 
 def record_id(value):

@@ -23,20 +23,23 @@ def ruleset_part(slug, fixtures_dir=FIXTURES_DIR) -> dict:
 
 # Most games' house rules are what the house-rules page saves: no `data` at all.
 NO_HOUSE_RULE_DATA = {"$ref": "#/$defs/no_house_rule_data"}
+# A game without between-game rules here keeps what a file's campaign block says only as
+# bounded whole numbers: anything else would come back changed (PostgreSQL reads 1e20 back
+# as a 21-digit integer) or be a page nobody can print.
+NO_CAMPAIGN_RULES = {"$ref": "#/$defs/campaign_tallies"}
 
 
 def ruleset_block(slug, part):
-    """Applies the part's choices, profile, house rules' data and (when the game has one)
-    campaign block to files of this ruleset only."""
+    """Applies the part's choices, profile, house rules' data and campaign block (tallies,
+    when the game has no campaign of its own) to files of this ruleset only."""
     properties = {
         "choices": part["choices"],
         "characters": {"items": {"properties": {"profile": part["profile"]}}},
         "house_rules": {
             "items": {"properties": {"data": part.get("house_rule_data", NO_HOUSE_RULE_DATA)}}
         },
+        "campaign": part.get("campaign", NO_CAMPAIGN_RULES),
     }
-    if "campaign" in part:
-        properties["campaign"] = part["campaign"]
     return {
         "if": {"required": ["ruleset"], "properties": {"ruleset": {"const": slug}}},
         "then": {"properties": properties},

@@ -81,6 +81,9 @@ def builder_context(request, roster):
         "meter": meter_for(report.budget),
         "league_findings": report.not_about(data["id"] for data in cast["characters"]),
         "options": options,
+        # The browser's own limits on the number inputs: the forms' (rosters/forms.py).
+        "most_budget": BudgetForm.base_fields["budget"].max_value,
+        "most_models": ModelCountForm.base_fields["count"].max_value,
         "addable": selectors.addable_characters(request.user, roster, members),
         "settings": [
             {

@@ -46,6 +46,11 @@ CAMPAIGN_PARTS = (
     "fixed_choices",
     "league_lines",
     "character_lines",
+    # The numbers its forms take (the same the game's `bounds` give the roster file).
+    "VICTORY_POINTS_MOST",
+    "REWARD_CARDS_MOST",
+    "BANKED_MOST",
+    "ESCAPE_ROLL",
 )
 
 

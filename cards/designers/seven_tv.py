@@ -6,6 +6,7 @@ every change; this form only writes them down as the roster format's `customisat
 from django import forms
 
 from cards.designers.base import DesignerForm
+from rules.rulesets.seven_tv import MODELS
 
 LEADS = ("star", "co-star")
 TYPE_ORDER = ("star", "co-star", "extra", "vehicle")
@@ -21,7 +22,7 @@ class SevenTVCharacterForm(DesignerForm):
 
     character_type = forms.ChoiceField(label="Profile")
     name = forms.CharField(max_length=80)
-    count = forms.IntegerField(min_value=1, max_value=99, initial=1, label="Models")
+    count = forms.IntegerField(min_value=MODELS[0], max_value=MODELS[1], initial=1, label="Models")
     genre_from = forms.ChoiceField(required=False, label="Swap out the genre")
     genre_to = forms.ChoiceField(required=False, label="for")
     move = forms.IntegerField(required=False, min_value=1, max_value=24, label='Move (")')

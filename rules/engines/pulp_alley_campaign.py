@@ -5,8 +5,19 @@ odd input; a state from a hand-edited file is read leniently by `campaign_state`
 
 from dataclasses import dataclass
 
+from config.limits import CAMPAIGN_MAX_GAMES, CAMPAIGN_MAX_RECORDS
 from rules.engines.base import Finding
 from rules.engines.plain import as_dict, as_list, counted, name_of, slugs
+from rules.rulesets.pulp_alley import (
+    BANKED_MOST,
+    ESCAPE_ROLL,
+    REWARD_CARDS_MOST,
+    VICTORY_POINTS_MOST,
+)
+
+# The numbers the league page's forms take and the file holds (rules/rulesets/pulp_alley.py);
+# named here too, where the forms find the rest of the campaign's parts.
+__all__ = ["BANKED_MOST", "ESCAPE_ROLL", "REWARD_CARDS_MOST", "VICTORY_POINTS_MOST"]
 
 WRAP_UP_PAGE = 44
 REPUTATION_PAGE = 45
@@ -132,15 +143,39 @@ def record_result(state, result, *, reputation_perks, rules) -> Step:
     state = campaign_state(state)
     perks = slugs(reputation_perks)
     result = as_dict(result)
+    if state["games"] >= CAMPAIGN_MAX_GAMES:
+        return refused(
+            state,
+            perks,
+            "campaign-full",
+            f"The league has recorded {state['games']} games, the most one campaign holds"
+            f" ({CAMPAIGN_MAX_GAMES}); start a new league to play on.",
+        )
     points = result.get("victory_points")
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
         return refused(
             state, perks, "bad-victory-points", "Victory points are a whole number, 0 or more."
         )
+    if points > VICTORY_POINTS_MOST:
+        return refused(
+            state,
+            perks,
+            "bad-victory-points",
+            f"{points} victory points is more than one scenario gives: at most"
+            f" {VICTORY_POINTS_MOST}.",
+        )
     rewards = as_list(result.get("rewards"))
     unknown = [r for r in rewards if r not in REWARDS]
     if unknown:
         return refused(state, perks, "bad-reward", f"{unknown[0]!r} is not a reward card's prize.")
+    if len(rewards) > REWARD_CARDS_MOST:
+        return refused(
+            state,
+            perks,
+            "bad-reward",
+            f"{len(rewards)} reward cards is more than a league holds after one scenario: at"
+            f" most {REWARD_CARDS_MOST}.",
+        )
     # The game just played used up any Harrowing Escape results waiting for it.
     new = {**state, "banks": dict(state["banks"]), "pending": []}
     new["games"] += 1
@@ -183,6 +218,23 @@ def harrowing_escape(state, *, character, roll, reputation_perks) -> Step:
         return refused(state, perks, "bad-roll", "A Harrowing Escape roll is 1 to 6 on a d6.")
     name, effect = HARROWING_ESCAPE[roll]
     who = character_key(character)
+    if any(item["character"] == who for item in state["pending"]):
+        # A character is taken out once a game, so rolls once before the next.
+        return refused(
+            state,
+            perks,
+            "escape-waiting",
+            f"{as_dict(character).get('name')} already has a Harrowing Escape result waiting"
+            " for the next game; undo it to roll again.",
+        )
+    if len(state["pending"]) >= CAMPAIGN_MAX_RECORDS:
+        return refused(
+            state,
+            perks,
+            "campaign-full",
+            f"{CAMPAIGN_MAX_RECORDS} Harrowing Escape results already wait for the next game,"
+            " the most a campaign holds.",
+        )
     new = {**state, "pending": [*state["pending"], {"character": who, "roll": roll}]}
     if roll == DRAGGED_TO_SAFETY:
         new["reputation"] = max(0, state["reputation"] - 1)
@@ -275,6 +327,14 @@ def learn_ability(state, *, character, ability, reputation_perks, rules) -> Step
         )
     if any(i["character"] == who and i["game"] == state["games"] for i in state["learned"]):
         problems.append(("one-per-scenario", f"{name} has already learned an ability this game."))
+    if len(state["learned"]) >= CAMPAIGN_MAX_RECORDS:
+        problems.append(
+            (
+                "campaign-full",
+                f"The league has learned {len(state['learned'])} abilities, the most one"
+                " campaign holds.",
+            )
+        )
     if state["experience"] < level:
         problems.append(
             (

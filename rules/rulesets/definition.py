@@ -57,6 +57,11 @@ class RulesetDefinition:
     # The book's sample force, a roster file in fixtures/<slug>/samples/ (with its readers' copy
     # in docs/examples/), that the conformance suite plays through.
     example: str = ""
+    # The whole numbers its part of the roster file holds, by place in the file
+    # ("campaign.reputation", "characters[].profile.count", "campaign.banks.*" for each field
+    # of an object) → (least, most). The forms that set them take the same numbers, and a test
+    # holds the file's schema to them: whatever a form accepts, the roster's export imports.
+    bounds: Mapping[str, tuple[int, int]] = NOTHING
     # Between-game rules (rules/engines/<game>_campaign.py: campaign_state, record_result,
     # learn_ability); empty when the book gives none, and the league page says so.
     campaign: str = ""

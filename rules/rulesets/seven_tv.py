@@ -3,6 +3,9 @@
 from rules.rulesets.definition import RulesetDefinition
 from rules.rulesets.parts import BuilderSpec, Setting
 
+# Models one roster line buys (a group of Extras): the builder's and the designer's count.
+MODELS = (1, 99)
+
 DEFINITION = RulesetDefinition(
     slug="7tv",
     engine="rules.engines.seven_tv",
@@ -57,4 +60,5 @@ DEFINITION = RulesetDefinition(
         " the edition this site reads, so there is nothing to record here yet."
     ),
     example="7tv-claire.json",
+    bounds={"characters[].profile.count": MODELS},
 )

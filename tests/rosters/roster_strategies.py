@@ -14,7 +14,9 @@ from types import MappingProxyType
 
 from hypothesis import strategies as st
 
+from config.limits import CAMPAIGN_MAX_GAMES
 from rules.fixture_book import rules_book_from_fixtures
+from rules.rulesets import pulp_alley
 
 DICE = ("d6", "d8", "d10", "d12")
 PULP_ALLEY_SKILLS = ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
@@ -72,6 +74,19 @@ def count(low=0, high=99):
     return st.integers(low, high)
 
 
+def maybe(strategy):
+    return st.one_of(st.none(), strategy)
+
+
+def bounded(low, high):
+    """Whole numbers of a range, often at its ends."""
+    return st.one_of(st.sampled_from([low, high]), st.integers(low, high))
+
+
+# What a game without campaign rules keeps of a file's campaign block: tallies by slug.
+campaign_tallies = st.dictionaries(made_up_slug, bounded(0, 99), max_size=3)
+
+
 @dataclass(frozen=True)
 class RulesetParts:
     profile: st.SearchStrategy
@@ -83,6 +98,7 @@ class RulesetParts:
     house_rule_fields: Mapping[str, Mapping[str, st.SearchStrategy]] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    campaign: st.SearchStrategy = campaign_tallies
 
 
 # --- Pulp Alley ------------------------------------------------------------------------------
@@ -114,6 +130,39 @@ pulp_alley_choices = st.fixed_dictionaries(
     optional={
         "perks": slugs("pulp-alley", "perk"),
         "reputation_perks": slugs("pulp-alley", "reputation-perk", max_size=3),
+    },
+)
+
+# A campaign record names a character by the id the file gives it (the lowest free numbers),
+# by a name, or by anyone at all.
+record_character = st.one_of(st.sampled_from(["1", "2", "3"]), st.sampled_from(BOSSES), text(80))
+banked = bounded(0, pulp_alley.BANKED_MOST)
+pulp_alley_campaign = st.fixed_dictionaries(
+    {},
+    optional={
+        "games": bounded(0, CAMPAIGN_MAX_GAMES),
+        "reputation": bounded(0, pulp_alley.REPUTATION_MOST),
+        "experience": banked,
+        "banks": st.fixed_dictionaries(
+            {}, optional={bank: banked for bank in ("tips", "backup", "contacts", "gear")}
+        ),
+        "society": maybe(slug_of("pulp-alley", "secret-society")),
+        "learned": st.lists(
+            st.fixed_dictionaries(
+                {
+                    "character": record_character,
+                    "ability": slug_of("pulp-alley", "ability"),
+                    "game": bounded(0, CAMPAIGN_MAX_GAMES),
+                }
+            ),
+            max_size=3,
+        ),
+        "pending": st.lists(
+            st.fixed_dictionaries(
+                {"character": record_character, "roll": bounded(*pulp_alley.ESCAPE_ROLL)}
+            ),
+            max_size=3,
+        ),
     },
 )
 
@@ -178,10 +227,6 @@ seven_tv_choices = st.fixed_dictionaries(
 )
 
 # --- Pulp City ------------------------------------------------------------------------------
-
-
-def maybe(strategy):
-    return st.one_of(st.none(), strategy)
 
 
 # A card value is a slug of the book, one nobody has, or any text up to its limit.
@@ -287,6 +332,7 @@ PARTS = {
         choices=pulp_alley_choices,
         house_rule_kinds=("ability", "perk", "reputation-perk"),
         character_type=type_slug("pulp-alley"),
+        campaign=pulp_alley_campaign,
     ),
     "7tv": RulesetParts(
         profile=seven_tv_profile,
@@ -406,5 +452,6 @@ def rosters(ruleset, max_characters=3):
             "budget": st.one_of(st.none(), count(0, 10_000)),
             "choices": parts.choices,
             "house_rules": st.lists(house_rule(ruleset), max_size=3),
+            "campaign": parts.campaign,
         },
     )

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rosters.forms import MAX_BUDGET
+from config.limits import BUDGET_MAX
 from rosters.models import Character, Roster
 from rosters.services import save_character
 from tests.properties import REUSES_FUNCTION_FIXTURES
@@ -202,7 +202,7 @@ def test_whatever_is_typed_as_the_limit_the_page_answers_and_the_limit_stays_in_
     response = player_client.post(f"/rosters/{cast.pk}/settings/", {"budget": typed})
     assert response.status_code == 302
     cast.refresh_from_db()
-    assert cast.budget is None or 1 <= cast.budget <= MAX_BUDGET
+    assert cast.budget is None or 1 <= cast.budget <= BUDGET_MAX
 
 
 @pytest.mark.parametrize("typed", ["²", "0", "100", "9" * 5000])

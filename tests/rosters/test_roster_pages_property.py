@@ -1,7 +1,8 @@
 """Whatever the import accepts, every page and PDF of that roster renders: the property that
 the format's stated limits (docs/roster.schema.json) are the right ones. Rosters of every game
 in roster_strategies.PARTS are generated at and inside those limits, imported through the web
-page, and then every view of the roster is fetched."""
+page, and then every view of the roster is fetched. Then the same with whatever the campaign
+forms accept on top (hostile posts included): the roster's export imports again unchanged."""
 
 import json
 import re
@@ -12,11 +13,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils.html import escape
 from hypothesis import given
 from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from rosters.format import validate_roster
 from rosters.models import Roster
+from rules.engines import boss_roles
+from rules.engines.plain import recharactered, repointed
 from tests.cards.pdf_reading import read
-from tests.rosters.roster_strategies import PARTS, rosters
+from tests.rosters.roster_strategies import PARTS, book, rosters, slug_of, text
 
 pytestmark = pytest.mark.django_db
 
@@ -73,5 +77,118 @@ def test_every_page_of_an_imported_roster_renders(player_client, rules_data, rul
     def check(document):
         cache.clear()  # each roster's PDFs start a fresh rate-limit count, however many run
         renders_everywhere(player_client, import_file(player_client, document))
+
+    check()
+
+
+# What a player, a careless one or an attacker types into a number field.
+typed_number = st.one_of(
+    st.integers(-2, 1200).map(str),
+    st.sampled_from(["0", "1", "6", "7", "99", "100", "990", "991", "1000", "-1"]),
+    st.sampled_from(["1e20", "1e2", "²", "Ⅻ", "9" * 5000, "", "x", "1.5", " 7 ", "0x10"]),
+)
+# A member of the roster by its place in the line-up (the ids are known only once imported),
+# or anything at all.
+member = st.one_of(st.integers(0, 3), typed_number)
+REWARDS = ["tips", "backup", "contacts", "gear", "experience"]
+rewards = st.lists(st.one_of(st.sampled_from(REWARDS), text(12)), max_size=12)
+campaign_post = st.one_of(
+    st.tuples(
+        st.just("result"),
+        st.fixed_dictionaries(
+            {"scenario": text(80, min_size=1), "victory_points": typed_number, "rewards": rewards}
+        ),
+    ),
+    st.tuples(
+        st.just("escape"), st.fixed_dictionaries({"character_id": member, "roll": typed_number})
+    ),
+    st.tuples(
+        st.just("spend"),
+        st.fixed_dictionaries(
+            {"bank": st.one_of(st.sampled_from(REWARDS), text(20)), "points": typed_number}
+        ),
+    ),
+    st.tuples(
+        st.just("learn"),
+        st.fixed_dictionaries({"character": member, "ability": slug_of("pulp-alley", "ability")}),
+    ),
+    st.tuples(
+        st.just("society"),
+        st.fixed_dictionaries(
+            {
+                "society": slug_of("pulp-alley", "secret-society"),
+                "perk": slug_of("pulp-alley", "society-perk"),
+            }
+        ),
+    ),
+    st.tuples(st.just("reorganise"), st.fixed_dictionaries({"drop": st.lists(member, max_size=2)})),
+    st.tuples(st.just("undo"), st.just({})),
+)
+
+
+def resolved(value, ids):
+    """A member's place as its card's id; anything else as typed."""
+    return str(ids[value % len(ids)]) if isinstance(value, int) and ids else str(value)
+
+
+def post_campaign(client, pk, action, data):
+    ids = list(Roster.objects.get(pk=pk).members.values_list("character_id", flat=True))
+    data = {
+        key: [resolved(v, ids) for v in value] if isinstance(value, list) else resolved(value, ids)
+        for key, value in data.items()
+    }
+    response = client.post(f"/rosters/{pk}/campaign/{action}/", data)
+    assert response.status_code == 302, (action, data)
+
+
+def renumbered(document, ids):
+    """The document with its characters' ids replaced, in order, by `ids`, and every role and
+    campaign record naming them: two imports of one file differ by their cards' ids alone."""
+    new = dict(zip((c["id"] for c in document["characters"]), ids, strict=True))
+    prefixes = boss_roles(document["ruleset"])
+    return {
+        **document,
+        "characters": [
+            {**c, "id": new[c["id"]], "role": repointed(c.get("role", ""), prefixes, new)}
+            for c in document["characters"]
+        ],
+        **(
+            {"campaign": recharactered(document["campaign"], new)} if "campaign" in document else {}
+        ),
+    }
+
+
+def imports_again_unchanged(client, pk):
+    exported = json.loads(fetch(client, f"/rosters/{pk}/export.json").content)
+    again = json.loads(
+        fetch(client, f"/rosters/{import_file(client, exported)}/export.json").content
+    )
+    assert renumbered(again, [c["id"] for c in exported["characters"]]) == exported
+
+
+CAMPAIGN_EXAMPLES_PER_GAME = 5
+
+
+@pytest.mark.parametrize("ruleset", sorted(PARTS))
+def test_whatever_the_campaign_forms_accept_the_roster_still_exports_and_renders(
+    player_client, rules_data, ruleset
+):
+    book("pulp-alley")  # the posts name the one book with campaign rules
+
+    @hypothesis_settings(
+        max_examples=CAMPAIGN_EXAMPLES_PER_GAME,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
+    @given(document=rosters(ruleset), posts=st.lists(campaign_post, max_size=6))
+    def check(document, posts):
+        cache.clear()
+        pk = import_file(player_client, document)
+        for action, data in posts:
+            post_campaign(player_client, pk, action, data)
+        timeline = player_client.get(f"/rosters/{pk}/campaign/", headers={"HX-Request": "true"})
+        assert timeline.status_code == 200
+        imports_again_unchanged(player_client, pk)
+        renders_everywhere(player_client, pk)
 
     check()
