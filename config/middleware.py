@@ -1,7 +1,8 @@
-"""Refuse an oversized request before reading it."""
+"""Refuse an oversized request before reading it; keep players' pages out of shared caches."""
 
 from django.conf import settings
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
 
 MIB = 1024 * 1024
 
@@ -27,3 +28,20 @@ class RequestSizeLimitMiddleware:
             }
             return render(request, "413.html", context, status=413)
         return self.get_response(request)
+
+
+class PrivatePagesMiddleware:
+    """Every answer to a player, logged in or a guest (a guest is a logged-in user too),
+    says `Cache-Control: private`: a shared cache between the club and the server (a proxy,
+    a CDN) must never keep one player's rosters and hand them to the next visitor. What a
+    view set itself (a portrait's max-age) stays; visitors' pages stay cacheable. After
+    AuthenticationMiddleware, so it sees a visitor who became a guest during the request."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.user.is_authenticated:
+            patch_cache_control(response, private=True)
+        return response
