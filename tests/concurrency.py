@@ -47,7 +47,8 @@ def logged_in(user):
 
 
 def said(response):
-    """The messages a response left for the player's next page."""
+    """The messages a response left for the player's next page (with those of the
+    client's earlier responses not yet shown)."""
     from django.contrib.messages import get_messages
 
     return [str(message) for message in get_messages(response.wsgi_request)]
