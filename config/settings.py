@@ -108,10 +108,26 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 
 
+# The SQLite default, for several players on one machine (a club night on a laptop). WAL:
+# readers never wait for a writer, nor a writer for readers. IMMEDIATE: a transaction takes
+# the write lock when it begins, so two saves never both read first and then both try to
+# write, where SQLite fails one at once ("database is locked"), busy timeout or not. The
+# timeout: a save waits that long for the one ahead of it.
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL;",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": limits.SQLITE_BUSY_SECONDS,
+}
+
+
 def database_from_env():
     url = os.environ.get("DATABASE_URL", "").strip()
     if not url:
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+            "OPTIONS": SQLITE_OPTIONS,
+        }
     try:
         config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     except ValueError as error:
@@ -119,6 +135,8 @@ def database_from_env():
             f"DATABASE_URL is not a database URL Cliffhanger understands ({error}). "
             "Use postgres://USER@HOST:PORT/NAME, or unset it to use SQLite."
         ) from error
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
     if config["ENGINE"] == "django.db.backends.postgresql":
         # A bad host or port should fail in seconds, not hang.
         config.setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
