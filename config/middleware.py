@@ -31,10 +31,12 @@ class RequestSizeLimitMiddleware:
 
 
 class PrivatePagesMiddleware:
-    """Every answer to a player, logged in or a guest (a guest is a logged-in user too),
-    says `Cache-Control: private`: a shared cache between the club and the server (a proxy,
-    a CDN) must never keep one player's rosters and hand them to the next visitor. What a
-    view set itself (a portrait's max-age) stays; visitors' pages stay cacheable. After
+    """Every answer made for a player, logged in or a guest (a guest is a logged-in user
+    too), says `Cache-Control: private`: a shared cache between the club and the server (a
+    proxy, a CDN) must never keep one player's rosters and hand them to the next visitor.
+    What a view set itself (a portrait's max-age) stays; visitors' pages stay cacheable. An
+    answer made without reading the session (the favicon's redirect) is the same for
+    everyone, so it is left as it is and costs no session read. After
     AuthenticationMiddleware, so it sees a visitor who became a guest during the request."""
 
     def __init__(self, get_response):
@@ -42,6 +44,6 @@ class PrivatePagesMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if request.user.is_authenticated:
+        if request.session.accessed and request.user.is_authenticated:
             patch_cache_control(response, private=True)
         return response

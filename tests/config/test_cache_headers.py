@@ -55,3 +55,13 @@ def test_a_view_s_own_caching_stays_alongside_private(player_client, settings, t
     assert picture.status_code == 200
     assert "private" in cache_control(picture)
     assert get_max_age(picture) == 3600
+
+
+def test_an_answer_made_without_the_session_costs_no_session_read(
+    player_client, django_assert_num_queries
+):
+    """The favicon's redirect is the same for everyone: nothing of the player to keep private."""
+    with django_assert_num_queries(0):
+        response = player_client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert "private" not in cache_control(response)
