@@ -2,6 +2,9 @@
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
+# serve-prod listens on this machine only (for a proxy on the same host) unless HOST says
+# otherwise, e.g. HOST=0.0.0.0 to be reached from the network.
+HOST   ?= 127.0.0.1
 MANAGE := $(BIN)/python manage.py
 
 .PHONY: run worker test lint format bench load serve-prod install install-dev rules clean
@@ -73,10 +76,11 @@ bench: install-dev rules
 load: install-dev
 	bin/load
 
-# Production: settings from the environment (DEBUG off, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL).
+# Production: settings from the environment (DEBUG off, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL),
+# on HOST:PORT (127.0.0.1:8000 unless set).
 serve-prod: rules
 	$(MANAGE) collectstatic --no-input
-	$(BIN)/gunicorn config.wsgi --bind 0.0.0.0:$(PORT) --workers $${WEB_CONCURRENCY:-3}
+	$(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-3}
 
 clean:
 	rm -rf $(VENV) staticfiles

@@ -98,3 +98,8 @@ IMPORT_RATE = "30/h"
 # A guest's browser session lasts two weeks (Django's SESSION_COOKIE_AGE) and a guest has no
 # password, so after 30 idle days nobody can reach that work any more.
 GUEST_IDLE_DAYS = 30
+
+# On the SQLite default (one machine, no DATABASE_URL), how long a save waits for the one
+# ahead of it before giving up. SQLite writes one at a time; a save takes milliseconds, the
+# largest roster import a few seconds, so a club's players saving together all get their turn.
+SQLITE_BUSY_SECONDS = 20

@@ -1,9 +1,10 @@
-"""Refuse an oversized request before reading it; vary what htmx and browsers are sent."""
+"""Refuse an oversized request before reading it; vary what htmx and browsers are sent;
+keep players' pages out of shared caches."""
 
 import django_htmx.middleware
 from django.conf import settings
 from django.shortcuts import render
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 MIB = 1024 * 1024
 
@@ -59,4 +60,23 @@ class HtmxMiddleware(django_htmx.middleware.HtmxMiddleware):
         response = self.get_response(request)
         if request.htmx.asked:
             patch_vary_headers(response, ("HX-Request",))
+        return response
+
+
+class PrivatePagesMiddleware:
+    """Every answer made for a player, logged in or a guest (a guest is a logged-in user
+    too), says `Cache-Control: private`: a shared cache between the club and the server (a
+    proxy, a CDN) must never keep one player's rosters and hand them to the next visitor.
+    What a view set itself (a portrait's max-age) stays; visitors' pages stay cacheable. An
+    answer made without reading the session (the favicon's redirect) is the same for
+    everyone, so it is left as it is and costs no session read. After
+    AuthenticationMiddleware, so it sees a visitor who became a guest during the request."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.session.accessed and request.user.is_authenticated:
+            patch_cache_control(response, private=True)
         return response

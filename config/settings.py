@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.middleware.PrivatePagesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -107,10 +108,26 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 
 
+# The SQLite default, for several players on one machine (a club night on a laptop). WAL:
+# readers never wait for a writer, nor a writer for readers. IMMEDIATE: a transaction takes
+# the write lock when it begins, so two saves never both read first and then both try to
+# write, where SQLite fails one at once ("database is locked"), busy timeout or not. The
+# timeout: a save waits that long for the one ahead of it.
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL;",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": limits.SQLITE_BUSY_SECONDS,
+}
+
+
 def database_from_env():
     url = os.environ.get("DATABASE_URL", "").strip()
     if not url:
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+            "OPTIONS": SQLITE_OPTIONS,
+        }
     try:
         config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     except ValueError as error:
@@ -118,6 +135,8 @@ def database_from_env():
             f"DATABASE_URL is not a database URL Cliffhanger understands ({error}). "
             "Use postgres://USER@HOST:PORT/NAME, or unset it to use SQLite."
         ) from error
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
     if config["ENGINE"] == "django.db.backends.postgresql":
         # A bad host or port should fail in seconds, not hang.
         config.setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
@@ -299,9 +318,37 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+# Share tokens never reach a log line (config/log_filters.py): the filter sits on the two
+# loggers that write request paths, before any handler (or a test's log capture) sees them.
+# django.server is Django's own set-up for the development server, kept as it was but for the
+# filter (configuring a logger replaces its handlers).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"share_tokens": {"()": "config.log_filters.RedactShareTokens"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "django.server": {
+            "level": "INFO",
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+        },
+    },
+    "loggers": {
+        "django.request": {"filters": ["share_tokens"]},
+        "django.server": {
+            "handlers": ["django.server"],
+            "level": "INFO",
+            "propagate": False,
+            "filters": ["share_tokens"],
+        },
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -225,8 +225,19 @@ def reorganise(request, pk):
 
 @require_POST
 def undo(request, pk):
+    """Undo the entry the button names; pressed twice, the second press says it is done."""
     roster = selectors.roster_or_404(request.user, pk)
-    result = campaigns.undo_latest(roster=roster)
-    if result.entry is not None:
+    entry_id = record_id(request.POST.get("entry"))
+    if entry_id is None:
+        messages.error(request, "Undo from the timeline: its Undo button names the change.")
+        return campaign_response(request, roster)
+    try:
+        result = campaigns.undo(roster=roster, entry_id=entry_id)
+    except campaigns.NotTheLatest as error:
+        messages.error(request, str(error))
+        return campaign_response(request, roster)
+    if result.entry is None:
+        messages.info(request, "That change was undone already.")
+    else:
         messages.success(request, f"Undone: {result.entry.summary}")
     return campaign_response(request, roster)

@@ -257,12 +257,28 @@ def set_choice(*, roster, key, values) -> CampaignResult:
     return CampaignResult(roster=roster, entry=None)
 
 
+class NotTheLatest(ValueError):
+    """The entry to undo is on the timeline but no longer its latest: a change came after
+    it (from another tab), and undoing steps back one change at a time."""
+
+    def __init__(self):
+        super().__init__(
+            "A newer change is on the timeline now, and only the latest change can be "
+            "undone: look at the timeline again first."
+        )
+
+
 @transaction.atomic
-def undo_latest(*, roster) -> CampaignResult:
-    """Put the roster back as it was before its latest entry, and drop that entry."""
+def undo(*, roster, entry_id) -> CampaignResult:
+    """Put the roster back as it was before the entry `entry_id`, its latest, and drop that
+    entry. The Undo button names the entry it shows, so a double click (or a second tab)
+    undoes one change, not two: an entry already undone changes nothing and the result's
+    entry is None; one that is no longer the latest raises NotTheLatest."""
     roster = locked(roster)
     entry = roster.campaign_entries.select_related("learner").first()
-    if entry is None:
+    if entry is None or entry.pk != entry_id:
+        if roster.campaign_entries.filter(pk=entry_id).exists():
+            raise NotTheLatest()
         return CampaignResult(roster=roster, entry=None)
     roster.campaign = entry.before.get("campaign") or {}
     roster.choices = {

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from config.limits import ROSTER_MAX_CHARACTERS
 from rosters import portraits
-from rosters.models import Character, Roster, RosterMember
+from rosters.models import Character, Roster, RosterMember, ShareLink
 from rules.models import CharacterType
 
 
@@ -264,7 +264,10 @@ def set_member_role(*, roster, character_id, role):
 
 @transaction.atomic
 def delete_roster(*, roster):
-    """Soft delete, as for cards: the roster, its members and choices come back on undo."""
+    """Soft delete, as for cards: the roster, its members and choices come back on undo. Its
+    share link does not: deleting is how a player may stop a link, so it is revoked for good
+    here rather than only hidden while the roster is in the bin."""
+    ShareLink.objects.filter(roster=roster).delete()
     hide(roster)
     return RosterResult(roster=roster)
 

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404
 
 from config.limits import PRINT_INTERACTIVE_CARDS
-from rosters import transfer
+from rosters import services, transfer
 from rosters.models import ShareLink
 
 # 32 random bytes: far beyond guessing, short enough for a chat message.
@@ -22,7 +22,11 @@ class ShareResult:
 
 @transaction.atomic
 def share_roster(*, roster) -> ShareResult:
-    """A fresh link for the roster; an earlier one stops working."""
+    """A fresh link for the roster; an earlier one stops working. Under the roster's row
+    lock, as revoking is: a share and a revoke (or two shares) sent at once apply one after
+    the other, so the roster ends with one link or none, never a clash on the one it may
+    hold."""
+    roster = services.locked(roster)
     ShareLink.objects.filter(roster=roster).delete()
     link = ShareLink.objects.create(roster=roster, token=secrets.token_urlsafe(TOKEN_BYTES))
     return ShareResult(link=link)
@@ -30,11 +34,12 @@ def share_roster(*, roster) -> ShareResult:
 
 @transaction.atomic
 def revoke_share(*, roster) -> None:
-    ShareLink.objects.filter(roster=roster).delete()
+    ShareLink.objects.filter(roster=services.locked(roster)).delete()
 
 
 def shared_roster_or_404(token):
-    # A deleted roster (kept a while for undo) is shared no more.
+    # A deleted roster (kept a while for undo) is shared no more: deleting revokes its link,
+    # and this keeps any roster in the bin unseen whatever put it there.
     links = ShareLink.objects.filter(roster__deleted_at__isnull=True)
     link = get_object_or_404(links.select_related("roster__ruleset"), token=token)
     return link.roster

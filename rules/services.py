@@ -3,6 +3,7 @@
 import re
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils.text import slugify
@@ -41,6 +42,10 @@ def create_house_rule(*, owner, ruleset, kind, name, summary, level=None, cost=N
     ability's level, a Pulp City Resource's level, a perk's cost), which its engine reads."""
     definition = find(ruleset.slug)
     needs = definition.house_rule_kinds.get(kind) if definition else None
+    # The owner's row locked first: two rules of one name sent at once (two tabs, a double
+    # click) take their slugs one after the other, so the second gets the next free one
+    # instead of clashing with the first and being lost.
+    get_user_model().objects.select_for_update().only("pk").get(pk=owner.pk)
     entry = LibraryEntry.objects.create(
         owner=owner,
         ruleset=ruleset,

@@ -18,6 +18,7 @@ from rosters.samples import sample_document, samples_dir
 from rosters.transfer import import_roster
 from rules.fixture_book import rules_book_from_fixtures
 from tests.cards.pdf_reading import read, text
+from tests.rosters.timeline import undo_latest
 
 RULES = rules_book_from_fixtures("pulp-alley")
 
@@ -120,7 +121,7 @@ def test_a_stored_leagues_printed_cards_follow_its_timeline(player, pulp_alley):
         " begins (p.44)",
         "League: Reputation 5 · Experience 0 · 1 game played",
     ]
-    campaigns.undo_latest(roster=league)
+    undo_latest(league)
     cards = {face.title: face for face in roster_cards(player, league.pk, {}).faces}
     assert cards["Chu-Chu"].data["campaign"] == [
         "League: Reputation 5 · Experience 0 · 1 game played"

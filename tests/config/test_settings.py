@@ -232,3 +232,23 @@ def test_rate_limit_counters_live_in_redis_where_every_app_server_reads_them(
     keys = other_server.keys(f"{prefix}:*")
     assert keys, "no rate-limit counter reached Redis"
     assert sorted(int(other_server.get(key)) for key in keys) == [3, 3]
+
+
+def serve_prod_command(**env):
+    """The gunicorn line `make serve-prod` would run (a dry run: nothing starts)."""
+    environment = {key: value for key, value in os.environ.items() if key != "HOST"}
+    result = subprocess.run(
+        ["make", "-n", "serve-prod"],
+        cwd=ROOT,
+        env={**environment, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return next(line for line in result.stdout.splitlines() if "gunicorn" in line)
+
+
+def test_serve_prod_listens_on_this_machine_only_unless_told_otherwise():
+    assert "--bind 127.0.0.1:8000" in serve_prod_command()
+    assert "--bind 0.0.0.0:8000" in serve_prod_command(HOST="0.0.0.0")
+    assert "--bind 10.0.0.5:9000" in serve_prod_command(HOST="10.0.0.5", PORT="9000")

@@ -7,6 +7,8 @@ from django.test import Client
 from rosters.models import CampaignEntry, Character
 from rosters.samples import sample_document
 from rosters.transfer import import_roster
+from tests.concurrency import at_the_same_moment, logged_in, postgres_only, said
+from tests.rosters.timeline import latest_id, press_undo
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +63,7 @@ def test_learning_an_ability_and_undoing_it(player_client, league):
     assert response.status_code == 302
     enki.refresh_from_db()
     assert enki.profile["learned_abilities"] == ["speedy"]
-    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    press_undo(player_client, league)
     enki.refresh_from_db()
     assert enki.profile["learned_abilities"] == []
     assert CampaignEntry.objects.filter(roster=league).count() == 2
@@ -141,8 +143,8 @@ def test_an_escape_roll_and_spending_are_recorded_and_undone(player_client, leag
         ).status_code
         == 302
     )
-    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
-    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    press_undo(player_client, league)
+    press_undo(player_client, league)
     league.refresh_from_db()
     assert league.campaign["reputation"] == 10 and league.campaign["banks"]["gear"] == 1
 
@@ -173,7 +175,7 @@ def test_joining_a_secret_society_at_seventy_reputation(player_client, league):
     assert league.campaign["society"] == "order-of-the-oginali"
     page = player_client.get(f"/rosters/{league.pk}/").content.decode()
     assert "joins Order of the Oginali and takes The First Blade" in page
-    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    press_undo(player_client, league)
     league.refresh_from_db()
     assert league.choices["society_perks"] == [] and not league.campaign.get("society")
 
@@ -195,7 +197,7 @@ def test_reorganising_from_the_league_page(player_client, league, rival):
     boss = league.members.get(character__name="Singapore Smith").character
     refused = player_client.post(url, {"drop": boss.pk}, follow=True).content.decode()
     assert "dropping the Leader would disband it" in refused
-    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    press_undo(player_client, league)
     assert league.members.filter(character__name="Chu-Chu").exists()
     assert not league.members.filter(character__name="Ned").exists()
 
@@ -235,8 +237,8 @@ def test_the_builders_add_and_remove_reorganise_a_league_that_has_played(
 
     player_client.post(add, {"character": ned.pk}, headers=htmx)
     assert list(league.members.values_list("character__name", flat=True))[-1] == "Ned"
-    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
-    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    press_undo(player_client, league)
+    press_undo(player_client, league)
     assert league.members.filter(character=chu_chu).exists()
     assert not league.members.filter(character=ned).exists()
     assert CampaignEntry.objects.filter(roster=league).count() == 1
@@ -334,7 +336,75 @@ def test_after_the_first_game_the_founding_perks_stay_and_the_page_says_why(play
 
 def test_undoing_the_only_game_frees_the_perks_again(player_client, league):
     record(player_client, league)
-    player_client.post(f"/rosters/{league.pk}/campaign/undo/")
+    press_undo(player_client, league)
     perks(player_client, league, "nefarious")
     league.refresh_from_db()
     assert league.choices["perks"] == ["nefarious"]
+
+
+def shown(response):
+    return response.content.decode()
+
+
+def test_the_undo_button_names_the_change_it_undoes(player_client, league):
+    record(player_client, league, victory_points="3")
+    record(player_client, league, victory_points="4")
+    page = shown(player_client.get(f"/rosters/{league.pk}/"))
+    assert page.count('name="entry"') == 1
+    assert f'name="entry" value="{latest_id(league)}"' in page
+
+
+def test_a_double_clicked_undo_undoes_one_game_and_says_the_second_was_undone_already(
+    player_client, league
+):
+    record(player_client, league, victory_points="3")
+    record(player_client, league, victory_points="4")
+    url, entry = f"/rosters/{league.pk}/campaign/undo/", {"entry": latest_id(league)}
+    first = player_client.post(url, entry, follow=True)
+    second = player_client.post(url, entry, follow=True)
+    assert first.status_code == second.status_code == 200
+    assert "Undone:" in shown(first)
+    assert "That change was undone already" in shown(second)
+    league.refresh_from_db()
+    assert league.campaign["games"] == 1 and league.campaign["reputation"] == 3
+    assert CampaignEntry.objects.filter(roster=league).count() == 1
+
+
+def test_an_undo_from_a_page_left_open_does_not_undo_a_newer_change(player_client, league):
+    record(player_client, league, victory_points="3")
+    seen = latest_id(league)
+    record(player_client, league, victory_points="4")  # from another tab
+    response = player_client.post(
+        f"/rosters/{league.pk}/campaign/undo/", {"entry": seen}, follow=True
+    )
+    assert "only the latest change can be undone" in shown(response)
+    league.refresh_from_db()
+    assert league.campaign["games"] == 2
+    assert CampaignEntry.objects.filter(roster=league).count() == 2
+
+
+@pytest.mark.parametrize("entry", [None, "", "x", "9" * 5000])
+def test_an_undo_naming_no_change_undoes_nothing_and_says_why(player_client, league, entry):
+    record(player_client, league, victory_points="3")
+    data = {} if entry is None else {"entry": entry}
+    response = player_client.post(f"/rosters/{league.pk}/campaign/undo/", data, follow=True)
+    assert response.status_code == 200
+    assert "Undo from the timeline" in shown(response)
+    assert CampaignEntry.objects.filter(roster=league).count() == 1
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_an_undo_double_clicked_at_once_undoes_one_game(player, pulp_alley):
+    league = import_roster(owner=player, document=sample_document("singapore-smith")).roster
+    for attempt in range(4):
+        clients = [logged_in(player) for _ in range(2)]
+        for points in ("3", "4"):
+            record(clients[0], league, victory_points=points)
+        url, entry = f"/rosters/{league.pk}/campaign/undo/", {"entry": latest_id(league)}
+        responses = at_the_same_moment(*((client, url, entry) for client in clients))
+        assert [r.status_code for r in responses] == [302, 302], f"try {attempt + 1}"
+        answers = sorted(said(r)[-1] for r in responses)
+        assert answers[0] == "That change was undone already."
+        assert answers[1].startswith("Undone:")
+        assert CampaignEntry.objects.filter(roster=league).count() == attempt + 1

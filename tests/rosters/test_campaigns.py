@@ -14,6 +14,7 @@ from rosters.transfer import export_roster, import_roster
 from rules import engines
 from rules.models import Ruleset
 from rules.selectors import rules_book
+from tests.rosters.timeline import undo_latest
 
 
 @pytest.fixture
@@ -110,18 +111,18 @@ def test_undo_takes_back_the_latest_change_exactly(league):
     league = game(league, 11, "experience", "experience")
     campaigns.learn_ability(roster=league, character=member(league, "Enki"), ability="speedy")
     league = game(league, 14, "tips")
-    campaigns.undo_latest(roster=league)
+    undo_latest(league)
     league.refresh_from_db()
     assert league.campaign["reputation"] == 11 and league.campaign["banks"]["tips"] == 0
     assert league.choices["reputation_perks"] == ["local-support"]
-    campaigns.undo_latest(roster=league)
+    undo_latest(league)
     league.refresh_from_db()
     assert league.campaign["experience"] == 2
     assert member(league, "Enki").profile["learned_abilities"] == []
-    campaigns.undo_latest(roster=league)
+    undo_latest(league)
     league.refresh_from_db()
     assert league.campaign == {} and league.choices["reputation_perks"] == []
-    assert campaigns.undo_latest(roster=league).entry is None
+    assert undo_latest(league).entry is None
     assert not CampaignEntry.objects.exists()
 
 
@@ -168,7 +169,7 @@ def test_reorganising_swaps_characters_within_the_slots_and_undoes(league):
     assert league.campaign["reputation"] == 4  # reorganising changes nothing else
 
     # Undo puts the old line-up back, in its order.
-    campaigns.undo_latest(roster=league)
+    undo_latest(league)
     assert_only_the_first_game_left(league)
 
 
@@ -267,8 +268,8 @@ def test_the_builder_is_free_until_the_first_game_then_reorganises(league):
     assert joined.entry.summary == "Reorganised: Kit (Follower) joins (10 / 10 slots used)"
     assert names(league)[-1] == "Kit" and report(league).legal
 
-    campaigns.undo_latest(roster=league)
-    campaigns.undo_latest(roster=league)
+    undo_latest(league)
+    undo_latest(league)
     assert_only_the_first_game_left(league)
 
 
@@ -324,6 +325,6 @@ def test_after_a_game_the_builder_changes_who_leads_only_as_the_book_allows(leag
         campaigns.set_member_role(roster=league, character_id=arge.pk, role="")
     assert role_of(league, "Arge") == "acting-leader"
 
-    campaigns.undo_latest(roster=league)
+    undo_latest(league)
     assert role_of(league, "Arge") == ""
     assert CampaignEntry.objects.filter(roster=league).count() == 1

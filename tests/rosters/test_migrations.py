@@ -110,3 +110,26 @@ def test_campaign_records_saved_by_name_name_the_character_by_id():
     restored = apps.get_model("rosters", "Roster").objects.get(pk=roster.pk).campaign
     assert restored["learned"][0]["character"] == "Enki"
     migrated_to(latest())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_roster_deleted_before_deleting_revoked_links_loses_its_link():
+    """Restoring it afterwards must not bring the old link back; a roster in use keeps its."""
+    before = [("rosters", "0010_campaign_records_by_id")]
+    after = [("rosters", "0011_revoke_links_of_deleted_rosters")]
+    apps = migrated_to(before)
+    owner = apps.get_model("accounts", "User").objects.create(username="ada")
+    Ruleset.objects.get_or_create(slug="pulp-alley", defaults={"name": "Pulp Alley"})
+    ruleset = apps.get_model("rules", "Ruleset").objects.get(slug="pulp-alley")
+    Roster = apps.get_model("rosters", "Roster")
+    ShareLink = apps.get_model("rosters", "ShareLink")
+    binned = Roster.objects.create(owner=owner, ruleset=ruleset, name="Binned")
+    Roster.objects.filter(pk=binned.pk).update(deleted_at="2026-01-01T00:00:00Z")
+    kept = Roster.objects.create(owner=owner, ruleset=ruleset, name="Kept")
+    ShareLink.objects.create(roster_id=binned.pk, token="binned-token")
+    ShareLink.objects.create(roster_id=kept.pk, token="kept-token")
+
+    apps = migrated_to(after)
+    tokens = apps.get_model("rosters", "ShareLink").objects.values_list("token", flat=True)
+    assert list(tokens) == ["kept-token"]
+    migrated_to(latest())

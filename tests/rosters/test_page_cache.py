@@ -17,6 +17,7 @@ from rosters.selectors import members_of
 from rosters.transfer import import_roster
 from rules.services import create_house_rule
 from tests.properties import REUSES_FUNCTION_FIXTURES
+from tests.rosters.timeline import undo_latest
 
 pytestmark = pytest.mark.django_db
 
@@ -112,7 +113,7 @@ def test_a_game_recorded_and_undone_shows_on_the_next_visits(player_client, leag
     result = {"scenario": "Cornered", "victory_points": 3, "rewards": [], "taken_out": []}
     entry = campaigns.record_result(roster=league, result=result).entry
     assert entry.summary in page(player_client, league)
-    campaigns.undo_latest(roster=league)
+    undo_latest(league)
     assert entry.summary not in page(player_client, league)
 
 
@@ -191,7 +192,7 @@ EDITS = {
         roster=league,
         result={"scenario": f"Game {n}", "victory_points": n % 4, "rewards": [], "taken_out": []},
     ),
-    "undo": lambda league, n: campaigns.undo_latest(roster=league),
+    "undo": lambda league, n: undo_latest(league),
 }
 
 

@@ -78,14 +78,14 @@ def test_every_shipped_roster_file_reads_exactly_as_json_loads_reads_it(path):
     assert read_json(content) == json.loads(content)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(value=json_values, indent=st.sampled_from([None, 2]))
 def test_any_json_value_within_the_limits_reads_as_json_loads_reads_it(value, indent):
     text = json.dumps(value, indent=indent, ensure_ascii=False)
     assert read_json(text.encode()) == json.loads(text) == read_json(text)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=500)
 @given(text=json_ish | st.binary(max_size=40).map(lambda data: data.decode("latin-1")))
 def test_almost_json_is_read_as_json_loads_reads_it_or_refused_in_one_sentence(text):
     try:
@@ -99,7 +99,7 @@ def test_almost_json_is_read_as_json_loads_reads_it_or_refused_in_one_sentence(t
         assert accepted == json.loads(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(content=json_ish.map(str.encode) | st.binary(max_size=60))
 def test_any_file_is_a_roster_or_refused_with_a_format_error(content):
     try:

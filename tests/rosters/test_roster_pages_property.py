@@ -20,6 +20,7 @@ from rosters.models import Roster
 from rules.engines import boss_roles
 from rules.engines.plain import recharactered, repointed
 from tests.cards.pdf_reading import read
+from tests.properties import REUSES_FUNCTION_FIXTURES
 from tests.rosters.roster_strategies import PARTS, book, rosters, slug_of, text
 
 pytestmark = pytest.mark.django_db
@@ -176,9 +177,7 @@ def test_whatever_the_campaign_forms_accept_the_roster_still_exports_and_renders
     book("pulp-alley")  # the posts name the one book with campaign rules
 
     @hypothesis_settings(
-        max_examples=CAMPAIGN_EXAMPLES_PER_GAME,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+        max_examples=CAMPAIGN_EXAMPLES_PER_GAME, suppress_health_check=REUSES_FUNCTION_FIXTURES
     )
     @given(document=rosters(ruleset), posts=st.lists(campaign_post, max_size=6))
     def check(document, posts):

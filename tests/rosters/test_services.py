@@ -2,56 +2,18 @@
 by another's stale copy, and members keep unique positions. Races need real concurrent
 transactions and row locks, so they run on PostgreSQL with threads."""
 
-import threading
-
 import pytest
-from django.db import connection
-from django.test import Client
 
 from rosters import campaigns, services
 from rosters.models import Character, Roster, RosterMember
 from rules.models import LibraryEntry
-
-postgres_only = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="races need concurrent transactions with row locks: run with a PostgreSQL "
-    "DATABASE_URL (SQLite serialises every write, so it cannot show them)",
-)
+from tests.concurrency import at_the_same_moment, logged_in, postgres_only
 
 
 def card(owner, ruleset, name):
     return Character.objects.create(
         owner=owner, ruleset=ruleset, character_type="ally", name=name, profile={}
     )
-
-
-def at_the_same_moment(*posts):
-    """Send each (client, url, data) POST from its own thread (its own database connection),
-    all released together."""
-    start = threading.Barrier(len(posts))
-    failures = []
-
-    def run(client, url, data):
-        try:
-            start.wait()
-            client.post(url, data)
-        except Exception as error:  # noqa: BLE001 - reported to the test below
-            failures.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=post) for post in posts]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not failures, failures
-
-
-def logged_in(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @postgres_only

@@ -2,6 +2,7 @@
 player see the roster, its report and its cards and copy it; revoking makes the link 404."""
 
 import base64
+import logging
 import re
 from io import BytesIO
 
@@ -21,6 +22,7 @@ from rosters.samples import sample_document
 from rosters.transfer import import_roster
 from rules.models import LibraryEntry, Ruleset
 from rules.rulesets import playable_slugs
+from tests.concurrency import at_the_same_moment, logged_in, postgres_only, said
 from tests.rosters.hostile_files import EXAMPLES
 
 pytestmark = pytest.mark.django_db
@@ -301,3 +303,67 @@ def test_a_visitor_past_the_rate_is_not_even_made_a_guest(league, monkeypatch):
     users = get_user_model().objects.count()
     assert Client().post(url).status_code == 429
     assert get_user_model().objects.count() == users
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_sharing_and_revoking_at_once_always_answer_and_leave_one_link_or_none(player, pulp_alley):
+    roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="Busy League")
+    share, revoke = f"/rosters/{roster.pk}/share/", f"/rosters/{roster.pk}/share/revoke/"
+    for attempt in range(6):
+        clients = [logged_in(player) for _ in range(4)]
+        urls = (share, share, revoke, share) if attempt % 2 else (share, revoke, share, revoke)
+        responses = at_the_same_moment(
+            *((c, url, {}) for c, url in zip(clients, urls, strict=True))
+        )
+        assert [r.status_code for r in responses] == [302] * 4, f"try {attempt + 1}"
+        assert all(len(said(r)) == 1 for r in responses)
+        links = list(ShareLink.objects.filter(roster=roster))
+        assert len(links) <= 1
+        if links:
+            assert Client().get(f"/rosters/shared/{links[0].token}/").status_code == 200
+
+
+def test_restoring_a_deleted_roster_keeps_its_link_revoked(player_client, league):
+    url = share_url(player_client, league)
+    player_client.post(f"/rosters/{league.pk}/delete/")
+    assert player_client.post(f"/rosters/{league.pk}/restore/").status_code == 302
+    assert player_client.get(f"/rosters/{league.pk}/").status_code == 200
+    assert Client().get(url).status_code == 404
+    assert Client().get(cards_pdf_url(url)).status_code == 404
+    assert not ShareLink.objects.filter(roster=league).exists()
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    assert "Make a read-only share link" in page
+
+
+def token_of(url):
+    return url.split("/")[3]
+
+
+@pytest.mark.parametrize("tail", ["", "copy/", "nothing-here/"])
+def test_a_missing_shared_page_logs_its_address_without_the_token(
+    player_client, league, caplog, tail
+):
+    url = share_url(player_client, league)
+    player_client.post(f"/rosters/{league.pk}/share/revoke/")
+    with caplog.at_level(logging.INFO):
+        Client().get(url + tail)
+        Client().get(cards_pdf_url(url))
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert "Not Found" in logged and "/rosters/shared/" in logged
+    assert token_of(url) not in logged
+
+
+def test_a_failing_shared_page_logs_no_token(player_client, league, caplog, monkeypatch):
+    url = share_url(player_client, league)
+
+    def broken(roster):
+        raise RuntimeError("the export broke")
+
+    monkeypatch.setattr(sharing, "shared_document", broken)
+    with caplog.at_level(logging.INFO):
+        response = Client(raise_request_exception=False).get(url)
+    assert response.status_code == 500
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert "Internal Server Error" in logged and "/rosters/shared/" in logged
+    assert token_of(url) not in logged

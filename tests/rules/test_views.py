@@ -6,6 +6,7 @@ from rules.engines.pulp_city import evaluate, printed_profile
 from rules.models import CharacterType, LibraryEntry, Ruleset
 from rules.selectors import rules_book
 from rules.services import create_house_rule
+from tests.concurrency import at_the_same_moment, logged_in, postgres_only, said
 from tests.rules.test_pulp_city_engine import supreme, team
 
 pytestmark = pytest.mark.django_db
@@ -201,3 +202,28 @@ def test_a_house_ability_level_runs_to_the_top_the_character_types_allow(
     leader.save()
     assert player_client.post("/rules/pulp-alley/house-rules/", posted).status_code == 302
     assert LibraryEntry.objects.get(owner=player, name="Sky Fist").level == 5
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_two_house_rules_of_one_name_sent_at_once_both_land(player, pulp_alley):
+    """Two tabs adding "Airship" together: each answers, neither rule is lost, and the second
+    takes the next free slug as a rule added later would."""
+    for attempt in range(4):
+        clients = [logged_in(player) for _ in range(2)]
+        name = f"Airship {attempt}"
+        posts = [
+            (
+                c,
+                "/rules/pulp-alley/house-rules/",
+                {"kind": "perk", "name": name, "cost": "2", "summary": f"Zeppelin {n}."},
+            )
+            for n, c in enumerate(clients)
+        ]
+        responses = at_the_same_moment(*posts)
+        assert [r.status_code for r in responses] == [302, 302], f"try {attempt + 1}"
+        assert [said(r) for r in responses] == [[f"{name} added to your Pulp Alley library."]] * 2
+        rules = LibraryEntry.objects.filter(owner=player, name=name)
+        assert sorted(rules.values_list("summary", flat=True)) == ["Zeppelin 0.", "Zeppelin 1."]
+        base = f"house-airship-{attempt}"
+        assert sorted(rules.values_list("slug", flat=True)) == [base, f"{base}-2"]
