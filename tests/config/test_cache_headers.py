@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.utils.cache import get_max_age
 
-from accounts.services import create_guest
+from accounts.players import create_guest
 from rosters.models import Roster
 
 pytestmark = pytest.mark.django_db
