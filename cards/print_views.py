@@ -118,17 +118,25 @@ def start_print_job(request):
     if wanted.printable.too_big:
         return print_page_response(request)
     job = whole_job(wanted)
-    started = services.start_print_job(
-        player=request.user,
-        query=request.GET.urlencode(),
-        title=wanted.printable.title,
-        key=job.key,
-        filename=filename(wanted),
-        faces_total=len(job.faces),
-    )
-    if request.htmx:
-        return job_partial(request, selectors.print_job_or_404(request.user, started.job_id))
-    return redirect(f"{reverse('printing:page')}?{request.GET.urlencode()}")
+    query = request.GET.urlencode()
+    try:
+        started = services.start_print_job(
+            player=request.user,
+            query=query,
+            title=wanted.printable.title,
+            key=job.key,
+            filename=filename(wanted),
+            faces_total=len(job.faces),
+        )
+    except services.PrintQueueFull as refusal:
+        if request.htmx:  # the form again, saying why; htmx swaps only a 2xx answer
+            context = {"query": query, "refusal": str(refusal)}
+            return render(request, "cards/print/page.html#start_job", context)
+        messages.error(request, str(refusal))
+    else:
+        if request.htmx:
+            return job_partial(request, selectors.print_job_or_404(request.user, started.job_id))
+    return redirect(f"{reverse('printing:page')}?{query}")
 
 
 def job_partial(request, job):

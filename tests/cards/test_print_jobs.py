@@ -30,23 +30,24 @@ def database_url():
     return f"postgres://{db['USER']}@{db['HOST']}{port}/{db['NAME']}"
 
 
-def run_worker():
-    """A real worker process on the test database and print cache; it exits once the queue
-    is empty."""
+def worker(*options):
+    """The command line and environment of a real print worker process on the test database
+    and print cache, for subprocess."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url(),
         "PRINT_CACHE_ROOT": str(settings.STORAGES["prints"]["OPTIONS"]["location"]),
         "MEDIA_ROOT": str(settings.MEDIA_ROOT),
     }
-    finished = subprocess.run(
-        [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay"],
-        cwd=settings.BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    # Never the autoreloader (on with DEBUG): its worker runs in a child process and a thread.
+    command = [sys.executable, "manage.py", "print_worker", "--no-startup-delay", "--no-reload"]
+    command += options
+    return {"args": command, "cwd": settings.BASE_DIR, "env": env, "text": True}
+
+
+def run_worker():
+    """A real worker process; it exits once the queue is empty."""
+    finished = subprocess.run(**worker("--batch"), capture_output=True, timeout=300)
     assert finished.returncode == 0, finished.stderr
 
 
