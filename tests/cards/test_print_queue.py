@@ -3,6 +3,7 @@ prints waiting, everybody's first print comes before anybody's second, and a pri
 killed mid-job neither loses the job (the next worker takes it up on its own) nor leaves
 its helper processes behind. The workers here are real `manage.py print_worker` processes."""
 
+import os
 import signal
 import subprocess
 import sys
@@ -282,7 +283,13 @@ def test_a_job_whose_worker_is_killed_is_taken_up_by_the_next_worker_and_no_help
         killed.wait(timeout=10)
     finally:
         killed.kill()
-    wait_for(lambda: not any(map(alive, helpers)), timeout=15, what="a helper outlived its worker")
+    try:
+        wait_for(
+            lambda: not any(map(alive, helpers)), timeout=15, what="a helper outlived its worker"
+        )
+    finally:  # none left behind by this test, whatever happened
+        for pid in filter(alive, helpers):
+            os.kill(pid, signal.SIGKILL)
     job.refresh_from_db()
     assert job.status == PrintJob.Status.RUNNING
     # A minute later nothing was heard of it; nobody opens the job's page.
