@@ -119,6 +119,7 @@ def start_print_job(request):
         return print_page_response(request)
     job = whole_job(wanted)
     query = request.GET.urlencode()
+    page = f"{reverse('printing:page')}?{query}"
     try:
         started = services.start_print_job(
             player=request.user,
@@ -129,14 +130,14 @@ def start_print_job(request):
             faces_total=len(job.faces),
         )
     except services.PrintQueueFull as refusal:
-        if request.htmx:  # the form again, saying why; htmx swaps only a 2xx answer
+        if request.htmx:  # the button again, saying why (htmx swaps only a 2xx answer)
             context = {"query": query, "refusal": str(refusal)}
             return render(request, "cards/print/page.html#start_job", context)
         messages.error(request, str(refusal))
-    else:
-        if request.htmx:
-            return job_partial(request, selectors.print_job_or_404(request.user, started.job_id))
-    return redirect(f"{reverse('printing:page')}?{query}")
+        return redirect(page)
+    if request.htmx:
+        return job_partial(request, selectors.print_job_or_404(request.user, started.job_id))
+    return redirect(page)
 
 
 def job_partial(request, job):

@@ -1,5 +1,5 @@
 """Prints too big to draw while the player waits: queued for a real print worker process
-(`manage.py db_worker`), polled for progress, downloaded when done, and still there after a
+(`manage.py print_worker`), polled for progress, downloaded when done, and still there after a
 page reload or a worker that died mid-job."""
 
 import os
