@@ -47,13 +47,13 @@ run: export DEBUG ?= 1
 # The development server and a print worker beside it (big prints run on the worker); both
 # stop together.
 run: rules
-	@$(MANAGE) db_worker --reload & trap 'kill $$! 2>/dev/null' EXIT INT TERM; \
+	@$(MANAGE) print_worker --reload & trap 'kill $$! 2>/dev/null' EXIT INT TERM; \
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
 
 # A print worker alone: run as many as you like, on any machine that reaches the database
 # (and the object storage, when S3_BUCKET is set).
 worker: rules
-	$(MANAGE) db_worker
+	$(MANAGE) print_worker
 
 test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

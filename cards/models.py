@@ -48,6 +48,7 @@ class PrintJob(models.Model):
     faces_total = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
     task_id = models.CharField(max_length=64, blank=True)
+    restarts = models.PositiveSmallIntegerField(default=0)  # queued again after its worker died
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)  # a running job's heartbeat
 

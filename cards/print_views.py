@@ -101,7 +101,7 @@ def prepare_pdf(request):
     if not wanted.interactive:
         # As with Prepare the PDF: a job needs an owner, so a visitor becomes a guest.
         player = current_player(request, create=True)
-        return job_partial(request, queue_whole_job(request, player, wanted))
+        return queue_and_follow(request, player, wanted)
     sheets.draw(whole_job(wanted))
     return render(request, "cards/print/page.html#prepared", {"query": request.GET.urlencode()})
 
@@ -127,25 +127,34 @@ def start_print_job(request):
     wanted = print_request(request.user, request.GET)
     if wanted.printable.too_big:
         return print_page_response(request)
-    job = queue_whole_job(request, request.user, wanted)
-    if request.htmx:
-        return job_partial(request, job)
-    return redirect(f"{reverse('printing:page')}?{request.GET.urlencode()}")
+    return queue_and_follow(request, request.user, wanted)
 
 
-def queue_whole_job(request, player, wanted):
-    """The player's print job for this query, queued for a print worker (or the one they
-    already have: services.start_print_job)."""
+def queue_and_follow(request, player, wanted):
+    """The player's print job for this query queued for a print worker (or the one they
+    already have: services.start_print_job), answered with its progress; past the player's
+    limit of waiting prints, the start button again with the reason."""
     job = whole_job(wanted)
-    started = services.start_print_job(
-        player=player,
-        query=request.GET.urlencode(),
-        title=wanted.printable.title,
-        key=job.key,
-        filename=filename(wanted),
-        faces_total=len(job.faces),
-    )
-    return selectors.print_job_or_404(player, started.job_id)
+    query = request.GET.urlencode()
+    page = f"{reverse('printing:page')}?{query}"
+    try:
+        started = services.start_print_job(
+            player=player,
+            query=query,
+            title=wanted.printable.title,
+            key=job.key,
+            filename=filename(wanted),
+            faces_total=len(job.faces),
+        )
+    except services.PrintQueueFull as refusal:
+        if request.htmx:  # the button again, saying why (htmx swaps only a 2xx answer)
+            context = {"query": query, "refusal": str(refusal)}
+            return render(request, "cards/print/page.html#start_job", context)
+        messages.error(request, str(refusal))
+        return redirect(page)
+    if request.htmx:
+        return job_partial(request, selectors.print_job_or_404(player, started.job_id))
+    return redirect(page)
 
 
 def job_partial(request, job):

@@ -1,16 +1,24 @@
 """Changes the cards app makes. Keyword-only, atomic, no request in sight."""
 
+import logging
+import threading
+import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
 from django.http import QueryDict
 from django.utils import timezone
+from django_tasks_db.compat import TASK_MIN_PRIORITY, TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 
 from cards.models import PendingPortrait, PrintJob
 from cards.print_requests import print_request
 from cards.printing import sheets
+from config.limits import PRINT_JOB_RESTARTS, PRINT_QUEUED_JOBS_PER_PLAYER
 from rosters import portraits
 from rosters import services as roster_services
 
@@ -78,10 +86,26 @@ def save_designed_character(*, pending=None, **card):
     return result
 
 
-# A running job that has not reported progress for this long lost its worker (killed, or
-# its machine went away): the next look at it queues it again. Faces drawn before are in
-# the print cache, so it picks up where it stopped.
+# A worker beats for the job it runs every HEARTBEAT (cards/tasks.py); a job whose worker
+# has not been heard of for STALE_AFTER lost it (killed, or its machine went away) and is
+# queued again, by every print worker on its own (manage.py print_worker) and by the job's
+# page. Faces drawn before are in the print cache, so it picks up where it stopped.
+HEARTBEAT = timedelta(seconds=10)
 STALE_AFTER = timedelta(minutes=1)
+UNFINISHED = (PrintJob.Status.QUEUED, PrintJob.Status.RUNNING)
+
+logger = logging.getLogger(__name__)
+
+
+class PrintQueueFull(ValueError):
+    """The player already has PRINT_QUEUED_JOBS_PER_PLAYER prints waiting: one player's pile
+    must not fill the queue ahead of everybody else's."""
+
+    def __init__(self):
+        super().__init__(
+            f"You already have {PRINT_QUEUED_JOBS_PER_PLAYER} prints waiting for a print "
+            "worker: start this one when one of them is ready."
+        )
 
 
 @dataclass(frozen=True)
@@ -92,9 +116,15 @@ class PrintJobResult:
 
 
 def enqueue(job):
+    """Hand the job to the task queue. The worker takes the highest priority first, oldest
+    first among equals; a job gets one step lower priority for each unfinished job its owner
+    has ahead of it, so everybody's first job comes before anybody's second: a small print
+    never waits behind one player's pile."""
     from cards.tasks import print_in_background  # tasks import this module
 
-    job.task_id = str(print_in_background.enqueue(job.pk).id)
+    ahead = PrintJob.objects.filter(owner_id=job.owner_id, pk__lt=job.pk, status__in=UNFINISHED)
+    task = print_in_background.using(priority=max(-ahead.count(), TASK_MIN_PRIORITY))
+    job.task_id = str(task.enqueue(job.pk).id)
     job.status = PrintJob.Status.QUEUED
     job.save(update_fields=["task_id", "status", "updated_at"])
 
@@ -102,16 +132,17 @@ def enqueue(job):
 @transaction.atomic
 def start_print_job(*, player, query, title, key, filename, faces_total):
     """Queue a print for a worker, unless the player already has this very PDF queued,
-    running or done (a reload, a second click): then that job is the answer."""
-    existing = (
-        PrintJob.objects.select_for_update()
-        .filter(owner=player, key=key)
-        .exclude(status=PrintJob.Status.FAILED)
-        .order_by("-pk")
-        .first()
-    )
+    running or done (a reload, a second click): then that job is the answer. Raises
+    PrintQueueFull (nothing queued) past PRINT_QUEUED_JOBS_PER_PLAYER unfinished jobs. The
+    player's row is locked first, so two starts at the same moment count one after the other
+    and cannot both pass the limit (nor both queue the same PDF)."""
+    get_user_model().objects.select_for_update().get(pk=player.pk)
+    jobs = PrintJob.objects.filter(owner=player)
+    existing = jobs.filter(key=key).exclude(status=PrintJob.Status.FAILED).order_by("-pk").first()
     if existing is not None:
         return PrintJobResult(existing.pk, existing.status, queued=False)
+    if jobs.filter(status__in=UNFINISHED).count() >= PRINT_QUEUED_JOBS_PER_PLAYER:
+        raise PrintQueueFull()
     job = PrintJob.objects.create(
         owner=player,
         title=title,
@@ -124,15 +155,90 @@ def start_print_job(*, player, query, title, key, filename, faces_total):
     return PrintJobResult(job.pk, job.status, queued=True)
 
 
+def worker_gone(task, *, since):
+    """Whether the worker that took a job's task is gone: none was heard of since `since`
+    (the job's own heartbeat is older too). A task still waiting for a worker is not."""
+    if task is None:  # pruned from the task table
+        return True
+    if task.status == TaskResultStatus.READY:
+        return False
+    return task.started_at is None or task.started_at < since
+
+
+def requeue_abandoned(jobs, *, now):
+    """Queue again those of `jobs` whose worker is gone (see STALE_AFTER), or fail them once
+    PRINT_JOB_RESTARTS workers died on them: a job that kills its worker every time (out of
+    memory, say) must not take one worker after the other for good. Rows another
+    transaction holds are skipped: that one is already on them."""
+    since = now - STALE_AFTER
+    stale = list(
+        jobs.select_for_update(skip_locked=True).filter(status__in=UNFINISHED, updated_at__lt=since)
+    )
+    tasks = DBTaskResult.objects.in_bulk([job.task_id for job in stale if job.task_id])
+    requeued = []
+    for job in stale:
+        task = tasks.get(uuid.UUID(job.task_id)) if job.task_id else None
+        if not worker_gone(task, since=since):
+            continue
+        if task is not None and task.status == TaskResultStatus.RUNNING:
+            # The dead worker's run, so the task table does not call it running for good.
+            DBTaskResult.objects.filter(pk=task.pk).update(
+                status=TaskResultStatus.FAILED, finished_at=now
+            )
+        if job.restarts >= PRINT_JOB_RESTARTS:
+            PrintJob.objects.filter(pk=job.pk).update(
+                status=PrintJob.Status.FAILED,
+                error=f"the print worker stopped {job.restarts + 1} times while drawing it",
+                updated_at=now,
+            )
+            continue
+        job.restarts += 1
+        job.save(update_fields=["restarts"])
+        enqueue(job)
+        requeued.append(job.pk)
+    return requeued
+
+
+@transaction.atomic
+def reclaim_abandoned_print_jobs(*, now=None):
+    """Every print job whose worker died, queued again (see STALE_AFTER); their ids."""
+    requeued = requeue_abandoned(PrintJob.objects.all(), now=now or timezone.now())
+    if requeued:
+        logger.warning("Print jobs %s lost their worker: queued again", requeued)
+    return requeued
+
+
 @transaction.atomic
 def revive_print_job(*, job_id, now=None):
-    """Queue a running job again if its worker stopped reporting (see STALE_AFTER)."""
-    job = PrintJob.objects.select_for_update().get(pk=job_id)
-    now = now or timezone.now()
-    stale = job.status == PrintJob.Status.RUNNING and job.updated_at < now - STALE_AFTER
-    if stale:
-        enqueue(job)
-    return PrintJobResult(job.pk, job.status, queued=stale)
+    """Queue one job again if its worker died (see STALE_AFTER): the job's page asks."""
+    queued = bool(requeue_abandoned(PrintJob.objects.filter(pk=job_id), now=now or timezone.now()))
+    job = PrintJob.objects.get(pk=job_id)
+    return PrintJobResult(job.pk, job.status, queued=queued)
+
+
+@contextmanager
+def heartbeat(*, job_id):
+    """While the body runs, tell every HEARTBEAT that this process is still on the job, from
+    a thread of its own: a step that draws for minutes without progress (a big sheet
+    composed) is not mistaken for a dead worker, and a killed worker stops beating at once."""
+    stop = threading.Event()
+
+    def beat():
+        try:
+            while not stop.wait(HEARTBEAT.total_seconds()):
+                PrintJob.objects.filter(pk=job_id, status__in=UNFINISHED).update(
+                    updated_at=timezone.now()
+                )
+        finally:
+            connection.close()  # this thread's own connection
+
+    beating = threading.Thread(target=beat, name=f"print-job-{job_id}-heartbeat", daemon=True)
+    beating.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        beating.join()
 
 
 def run_print_job(*, job_id):

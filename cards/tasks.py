@@ -1,4 +1,4 @@
-"""Background tasks (django.tasks, on the database-backed queue that `manage.py db_worker`
+"""Background tasks (django.tasks, on the database-backed queue that `manage.py print_worker`
 runs)."""
 
 from django.tasks import task
@@ -8,4 +8,5 @@ from cards import services
 
 @task()
 def print_in_background(job_id):
-    services.run_print_job(job_id=job_id)
+    with services.heartbeat(job_id=job_id):
+        services.run_print_job(job_id=job_id)

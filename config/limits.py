@@ -15,6 +15,14 @@ PRINT_MAX_CARDS = 450
 PRINT_INTERACTIVE_CARDS = 90
 # Copies of one card on one job (a 7TV Extra group or a Fortune deck needs a handful).
 PRINT_MAX_COPIES = 50
+# Print jobs one player may have waiting for (or on) a print worker at once. A player
+# prints a roster, its backs, a deck: three at a time covers it, and one player's pile can
+# never fill the queue ahead of everyone else (cards/services.py start_print_job).
+PRINT_QUEUED_JOBS_PER_PLAYER = 3
+# Times a print job is queued again after its print worker died on it (killed, its machine
+# gone). Past that the job fails and says so: a job that takes its worker down every time
+# (out of memory, say) must not take down one worker after the other for good.
+PRINT_JOB_RESTARTS = 2
 
 # Characters in one roster. A Pulp Alley league fields about 5 to 10, a big 7TV cast 30.
 ROSTER_MAX_CHARACTERS = 100

@@ -227,7 +227,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"  # never served as files: cards.portrait_views checks the owner
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 # Big print jobs run as background tasks on a database-backed queue: any machine that
-# reaches the database can run `manage.py db_worker`.
+# reaches the database can run `manage.py print_worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 # Rendered card faces and finished print PDFs, content-addressed (cards/printing/cache.py).

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -67,9 +70,30 @@ def draw(html: str) -> list[bytes]:
     return split_pages(html_to_pdf(html, PRINT_STYLESHEETS))
 
 
-def start_helper():
-    """A helper process's start: Django, then one card drawn so the fonts are decoded before
-    the first real part arrives (a second of work, paid once per process)."""
+# How often a helper looks whether the process it draws for is still there.
+PARENT_CHECK_SECONDS = 1
+
+
+def die_with(parent: int):
+    """End this helper once `parent` is gone. A parent killed outright (SIGKILL, out of
+    memory) cannot stop its helpers, and they would wait for parts for ever, holding their
+    memory. Asking for the parent's pid from a thread of the helper's own works whichever
+    thread of the parent started it (a death signal from the kernel follows the thread, and
+    a request thread ends long before the helpers should)."""
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="die-with-parent", daemon=True).start()
+
+
+def start_helper(parent: int):
+    """A helper process's start: bound to its parent's life, Django, then one card drawn so
+    the fonts are decoded before the first real part arrives (a second of work, paid once
+    per process)."""
+    die_with(parent)
     django.setup()
     blank = BACK.face(back(title="Cliffhanger", subtitle=""), title="Card back")
     draw(faces_html([blank]))
@@ -87,6 +111,7 @@ def helpers() -> ProcessPoolExecutor:
             max_workers=settings.PRINT_PROCESSES,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=start_helper,
+            initargs=(os.getpid(),),
         )
         atexit.register(_pool.shutdown, cancel_futures=True)
     return _pool

@@ -1,5 +1,5 @@
 """Prints too big to draw while the player waits: queued for a real print worker process
-(`manage.py db_worker`), polled for progress, downloaded when done, and still there after a
+(`manage.py print_worker`), polled for progress, downloaded when done, and still there after a
 page reload or a worker that died mid-job."""
 
 import os
@@ -37,23 +37,24 @@ def database_url():
     return f"postgres://{db['USER']}@{db['HOST']}{port}/{db['NAME']}"
 
 
-def run_worker():
-    """A real worker process on the test database and print cache; it exits once the queue
-    is empty."""
+def worker(*options):
+    """The command line and environment of a real print worker process on the test database
+    and print cache, for subprocess."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url(),
         "PRINT_CACHE_ROOT": str(settings.STORAGES["prints"]["OPTIONS"]["location"]),
         "MEDIA_ROOT": str(settings.MEDIA_ROOT),
     }
-    finished = subprocess.run(
-        [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay"],
-        cwd=settings.BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    # Never the autoreloader (on with DEBUG): its worker runs in a child process and a thread.
+    command = [sys.executable, "manage.py", "print_worker", "--no-startup-delay", "--no-reload"]
+    command += options
+    return {"args": command, "cwd": settings.BASE_DIR, "env": env, "text": True}
+
+
+def run_worker():
+    """A real worker process; it exits once the queue is empty."""
+    finished = subprocess.run(**worker("--batch"), capture_output=True, timeout=300)
     assert finished.returncode == 0, finished.stderr
 
 
@@ -212,7 +213,10 @@ def test_preparing_a_big_job_queues_it_and_draws_nothing_while_the_player_waits(
     client, player, pulp_alley, no_drawing
 ):
     client.force_login(player)
-    response = client.post(prepare_url(four_hundred_cards(player, pulp_alley)))
+    # The Print page asks for it through htmx as it loads.
+    response = client.post(
+        prepare_url(four_hundred_cards(player, pulp_alley)), HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 200
     (job,) = PrintJob.objects.filter(owner=player)
     assert (job.status, job.faces_total) == (PrintJob.Status.QUEUED, 8)
@@ -259,7 +263,7 @@ def test_whatever_copies_are_asked_no_request_draws_more_than_the_interactive_si
         }
         asked = sum(min(max(n, 0), PRINT_MAX_COPIES) for n in copies)
         drawn.clear()
-        prepared = client.post(prepare_url(query))
+        prepared = client.post(prepare_url(query), HTTP_HX_REQUEST="true")
         download = client.get(reverse("printing:pdf"), query)
         assert all(count <= PRINT_INTERACTIVE_CARDS for count in drawn)
         if 0 < asked <= PRINT_INTERACTIVE_CARDS:

@@ -1,0 +1,35 @@
+"""`manage.py print_worker`: django-tasks-db's db_worker (same options), which also finds the
+print jobs of workers that died and queues them again, when it starts and every
+services.HEARTBEAT after, so a killed worker's job runs again without anybody opening its
+page."""
+
+import logging
+import threading
+import time
+
+from django.db import DatabaseError, connection
+from django_tasks_db.management.commands import db_worker
+
+from cards import services
+
+logger = logging.getLogger(__name__)
+
+
+def reclaim_forever():
+    while True:
+        time.sleep(services.HEARTBEAT.total_seconds())
+        try:
+            services.reclaim_abandoned_print_jobs()
+        except DatabaseError:  # the database away for a moment: try again next time
+            logger.exception("Could not look for print jobs that lost their worker")
+        finally:
+            connection.close()  # this thread's own connection
+
+
+class Command(db_worker.Command):
+    help = "Run a print worker: db_worker, which also queues again the jobs of dead workers"
+
+    def handle(self, **options):
+        services.reclaim_abandoned_print_jobs()  # before the first job is taken
+        threading.Thread(target=reclaim_forever, name="reclaim-print-jobs", daemon=True).start()
+        super().handle(**options)
