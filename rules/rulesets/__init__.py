@@ -4,7 +4,10 @@ A game is playable (offered in the builder, the Card Designer, import, cheat she
 when it is registered here; rulesets.yaml may list a game before its definition exists, and
 then its libraries show but nothing else does. To add a game see docs/adding-a-ruleset.md."""
 
-from rules.rulesets import pulp_alley, pulp_city, pulp_fiction, seven_tv
+from rules.games.pulp_alley import definition as pulp_alley
+from rules.games.pulp_city import definition as pulp_city
+from rules.games.pulp_fiction import definition as pulp_fiction
+from rules.games.seven_tv import definition as seven_tv
 from rules.rulesets.definition import RulesetDefinition, UnknownRuleset
 from rules.rulesets.parts import BuilderSpec, Setting
 
