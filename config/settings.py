@@ -217,6 +217,16 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"  # never served as files: cards.portrait_views checks the owner
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+# The rules data, one folder per game (fixtures/README.md). Elsewhere only for a test that adds
+# a game from a temporary folder beside a copy of the shipped ones.
+RULES_DATA_DIR = Path(os.environ.get("CLIFFHANGER_RULES_DATA", BASE_DIR / "fixtures"))
+# Game packages outside rules/games/ to register too, comma-separated dotted names, each with a
+# definition module exposing DEFINITION (rules/rulesets/__init__.py). Empty in production.
+CLIFFHANGER_EXTRA_GAMES = [
+    name.strip()
+    for name in os.environ.get("CLIFFHANGER_EXTRA_GAMES", "").split(",")
+    if name.strip()
+]
 # Big print jobs run as background tasks on a database-backed queue: any machine that
 # reaches the database can run `manage.py db_worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

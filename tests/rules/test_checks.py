@@ -55,9 +55,10 @@ def test_a_missing_engine_module_fails_the_check(registry):
 
 
 def test_a_ruleset_without_its_example_force_or_data_fails_the_check(tmp_path):
-    """A game listed in rulesets.yaml whose folder is still empty (every game has data now,
-    so the fixtures are a bare copy)."""
-    (tmp_path / "rulesets.yaml").write_text("- slug: pulp-city\n", encoding="utf-8")
+    """A game whose folder holds only its ruleset.yaml row (every game has data now, so the
+    fixtures are a bare copy)."""
+    (tmp_path / "pulp-city").mkdir()
+    (tmp_path / "pulp-city" / "ruleset.yaml").write_text("order: 1\n", encoding="utf-8")
     definition = dataclasses.replace(
         REGISTRY["pulp-alley"], slug="pulp-city", example="pulp-city-nobody.json"
     )
