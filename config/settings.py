@@ -93,8 +93,18 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Django's default loaders, then each registered game's own templates/ folder.
+            "loaders": [
+                (
+                    "django.template.loaders.cached.Loader",
+                    [
+                        "django.template.loaders.filesystem.Loader",
+                        "django.template.loaders.app_directories.Loader",
+                        "cards.game_templates.Loader",
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -226,6 +236,16 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"  # never served as files: cards.portrait_views checks the owner
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+# The rules data, one folder per game (fixtures/README.md). Elsewhere only for a test that adds
+# a game from a temporary folder beside a copy of the shipped ones.
+RULES_DATA_DIR = Path(os.environ.get("CLIFFHANGER_RULES_DATA", BASE_DIR / "fixtures"))
+# Game packages outside rules/games/ to register too, comma-separated dotted names, each with a
+# definition module exposing DEFINITION (rules/rulesets/__init__.py). Empty in production.
+CLIFFHANGER_EXTRA_GAMES = [
+    name.strip()
+    for name in os.environ.get("CLIFFHANGER_EXTRA_GAMES", "").split(",")
+    if name.strip()
+]
 # Big print jobs run as background tasks on a database-backed queue: any machine that
 # reaches the database can run `manage.py print_worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

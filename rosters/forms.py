@@ -3,8 +3,7 @@ from django import forms
 from config.limits import BUDGET_MAX
 from rosters.models import Roster
 from rules.models import Ruleset
-from rules.rulesets import playable_slugs
-from rules.rulesets.seven_tv import MODELS
+from rules.rulesets import definition_for, playable_slugs
 
 
 class NewRosterForm(forms.ModelForm):
@@ -26,10 +25,22 @@ class BudgetForm(forms.Form):
     budget = forms.IntegerField(required=False, min_value=1, max_value=BUDGET_MAX, label="Budget")
 
 
-class ModelCountForm(forms.Form):
-    """How many models a 7TV roster line buys: the numbers its file holds."""
+# Where a game's definition bounds the models one roster line buys (7TV's Extras).
+MODEL_COUNT = "characters[].profile.count"
 
-    count = forms.IntegerField(min_value=MODELS[0], max_value=MODELS[1], label="Models")
+
+def model_count_bounds(ruleset):
+    """(least, most) models one line of this game buys: the numbers its file holds."""
+    return definition_for(ruleset).bounds.get(MODEL_COUNT, (1, 1))
+
+
+class ModelCountForm(forms.Form):
+    """How many models a roster line buys, within the game's own bounds."""
+
+    def __init__(self, data, *, ruleset):
+        super().__init__(data)
+        least, most = model_count_bounds(ruleset)
+        self.fields["count"] = forms.IntegerField(min_value=least, max_value=most, label="Models")
 
 
 def record_id(value):

@@ -9,7 +9,14 @@ from accounts.players import current_player
 from rosters import campaigns, selectors, services
 from rosters.builders import builder_for, setting_options
 from rosters.campaign_views import campaign_context
-from rosters.forms import BudgetForm, ModelCountForm, NewRosterForm, record_id, refusal
+from rosters.forms import (
+    BudgetForm,
+    ModelCountForm,
+    NewRosterForm,
+    model_count_bounds,
+    record_id,
+    refusal,
+)
 from rosters.meter import meter_for
 from rosters.models import RosterMember
 from rosters.page_cache import cached_page
@@ -83,7 +90,7 @@ def builder_context(request, roster):
         "options": options,
         # The browser's own limits on the number inputs: the forms' (rosters/forms.py).
         "most_budget": BudgetForm.base_fields["budget"].max_value,
-        "most_models": ModelCountForm.base_fields["count"].max_value,
+        "most_models": model_count_bounds(roster.ruleset.slug)[1],
         "addable": selectors.addable_characters(request.user, roster, members),
         "settings": [
             {
@@ -271,7 +278,7 @@ def add_profile(request, pk):
     )
     if entry is None:
         raise Http404("No such profile")
-    count = ModelCountForm({"count": request.POST.get("count", "1")})
+    count = ModelCountForm({"count": request.POST.get("count", "1")}, ruleset=roster.ruleset.slug)
     if not count.is_valid():
         messages.error(request, refusal(count))
         return after_change(request, roster)
@@ -288,7 +295,7 @@ def set_count(request, pk, character_pk):
     member = get_object_or_404(
         roster.members.select_related("character"), character_id=character_pk
     )
-    count = ModelCountForm(request.POST)
+    count = ModelCountForm(request.POST, ruleset=roster.ruleset.slug)
     if count.is_valid():
         services.set_model_count(character=member.character, count=count.cleaned_data["count"])
     else:

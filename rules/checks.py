@@ -15,7 +15,14 @@ from django.core.checks import Error, Tags, register
 from rules.engines.base import PrintedProfile
 from rules.engines.effects import SHAPES_PATH, effect_validator, shapes
 from rules.fixture_book import rules_book_from_fixtures
-from rules.fixture_folder import ENTRIES, FIXTURES_DIR, FixtureError, documents, read_yaml
+from rules.fixture_folder import (
+    ENTRIES,
+    FIXTURES_DIR,
+    RULESET_FILE,
+    FixtureError,
+    documents,
+    ruleset_rows,
+)
 from rules.integrity import fixture_problems
 from rules.rulesets import REGISTRY
 from rules.shapes import SchemaFileError, problems, shown_path
@@ -100,10 +107,10 @@ def campaign_problems(definition):
 def data_problems(definition, fixtures_dir=FIXTURES_DIR):
     slug = definition.slug
     try:
-        listed = {item["slug"] for item in read_yaml(fixtures_dir / "rulesets.yaml")}
-    except (FixtureError, OSError, KeyError, TypeError) as error:
-        return [f"fixtures/rulesets.yaml cannot be read ({error})"]
-    problems = [] if slug in listed else ["it is not listed in fixtures/rulesets.yaml"]
+        listed = {item["slug"] for item in ruleset_rows(fixtures_dir)}
+    except (FixtureError, OSError) as error:
+        return [f"the games' ruleset.yaml files cannot be read ({error})"]
+    problems = [] if slug in listed else [f"fixtures/{slug}/{RULESET_FILE} is missing"]
     if not (fixtures_dir / slug / "character-types.yaml").is_file():
         problems.append(f"fixtures/{slug}/character-types.yaml is missing")
     try:

@@ -10,7 +10,10 @@ from pathlib import Path
 import yaml
 from django.conf import settings
 
-FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures"
+FIXTURES_DIR = Path(settings.RULES_DATA_DIR)
+# Each game folder's own row in the list of games (name, edition, force name, its place in the
+# list): a game's folder is all of its data, so adding one edits no shared list.
+RULESET_FILE = "ruleset.yaml"
 TYPES, DECK, ENTRIES = "types", "deck", "entries"
 # libyaml's C parser when PyYAML has it: several times faster on the larger rulesets.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -39,7 +42,21 @@ class FixtureDocument:
 
 
 def yaml_paths(folder: Path):
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    """The rules documents of a game folder (its ruleset.yaml row is not one)."""
+    found = folder.glob("*.yaml") if folder.is_dir() else ()
+    return sorted(path for path in found if path.name != RULESET_FILE)
+
+
+def ruleset_rows(fixtures_dir: Path = FIXTURES_DIR) -> list[dict]:
+    """Every game folder's ruleset.yaml as a row with its `slug` (the folder's name), in the
+    order the rows give; FixtureError names a file that is no mapping with a whole `order`."""
+    rows = []
+    for path in sorted(fixtures_dir.glob(f"*/{RULESET_FILE}")):
+        row = read_yaml(path)
+        if not isinstance(row, dict) or not isinstance(row.get("order"), int):
+            raise FixtureError(f"{path}: expected a mapping with a whole-number `order`")
+        rows.append({**row, "slug": path.parent.name})
+    return sorted(rows, key=lambda row: (row["order"], row["slug"]))
 
 
 def classify(path: Path, document) -> FixtureDocument:

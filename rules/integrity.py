@@ -12,6 +12,7 @@ from rules.fixture_folder import (
     FixtureError,
     classify,
     read_yaml,
+    ruleset_rows,
     yaml_paths,
 )
 from rules.rulesets import find
@@ -73,7 +74,7 @@ def fixture_problems(fixtures_dir: Path = FIXTURES_DIR):
     """Every inconsistency in the rules data, as readable lines (empty when all is well)."""
     problems = []
     try:
-        rulesets = read_yaml(fixtures_dir / "rulesets.yaml")
+        rulesets = ruleset_rows(fixtures_dir)
     except (FixtureError, OSError) as error:
         return [str(error)]
     for slug in (item["slug"] for item in rulesets):

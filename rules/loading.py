@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from rules.fixture_folder import DECK, FIXTURES_DIR, TYPES, documents, read_yaml
+from rules.fixture_folder import DECK, FIXTURES_DIR, TYPES, documents, ruleset_rows
 from rules.models import (
     ENTRY_RULES,
     TYPE_RULES,
@@ -127,7 +127,7 @@ def load_deck(ruleset, document, result):
 @transaction.atomic
 def load_rules(fixtures_dir=FIXTURES_DIR):
     result = LoadResult()
-    for order, item in enumerate(read_yaml(fixtures_dir / "rulesets.yaml"), start=1):
+    for order, item in enumerate(ruleset_rows(fixtures_dir), start=1):
         values = {
             "name": item["name"],
             "edition": item["edition"],

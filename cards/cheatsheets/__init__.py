@@ -18,7 +18,7 @@ from rules.engines.base import RulesBook
 from rules.engines.effects import effect_of
 from rules.engines.plain import as_dict, as_list, plural, slugs
 from rules.engines.plain import citation as plain_citation
-from rules.fixture_folder import FIXTURES_DIR, read_yaml
+from rules.fixture_folder import FIXTURES_DIR, read_yaml, ruleset_rows
 from rules.rulesets import find
 from rules.shapes import ShapeValidator, problems, schema_file, shown_path
 
@@ -289,7 +289,7 @@ class RosterReference:
 
 @cache
 def ruleset_names():
-    return {item["slug"]: item["name"] for item in read_yaml(FIXTURES_DIR / "rulesets.yaml")}
+    return {item["slug"]: item["name"] for item in ruleset_rows(FIXTURES_DIR)}
 
 
 def with_house_rules(roster, rules: RulesBook):

@@ -1,2 +1,2 @@
-"""The Card Designer forms, one module per ruleset; each definition in rules/rulesets/ names
-its own."""
+"""The Card Designer's shared form (base.py); each game's own form lives in
+cards/games/<game>/designer.py, named by its definition."""

@@ -25,6 +25,8 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import storages
 
+from rules.rulesets import REGISTRY
+
 # Bump when something outside the fingerprinted files changes what a print looks like.
 PRINT_CODE_VERSION = 1
 FACES = "faces"
@@ -42,8 +44,22 @@ def print_sources() -> list[Path]:
         base / "cards" / "pdf.py",
         *(base / "templates" / "cards" / "print").rglob("*.html"),
         *(base / "static" / "css" / name for name in ("fonts.css", "palette.css", "print.css")),
+        *game_print_sources(),
     ]
     return sorted(path for path in found if path.is_file())
+
+
+def game_print_sources() -> list[Path]:
+    """Each registered game's face code and print templates (cards/games/<game>/)."""
+    return [
+        path
+        for definition in REGISTRY.values()
+        for folder in definition.paper_folders
+        for path in (
+            *folder.glob("*.py"),
+            *(folder / "templates" / "cards" / "print").rglob("*.html"),
+        )
+    ]
 
 
 def fingerprint(paths) -> str:

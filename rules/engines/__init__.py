@@ -1,4 +1,4 @@
-"""One engine per ruleset, named by its definition in rules/rulesets/. See base.py for the
+"""One engine per ruleset, named by its definition (rules/games/<game>/). See base.py for the
 interface; each engine module exposes `evaluate(roster, rules) -> Report` for a whole force,
 for the builder, exports, card faces and cheat sheets `printed_profile(character, rules)` (a
 typed PrintedProfile), for the card designer `character_findings(character, rules)`, and for

@@ -47,6 +47,11 @@ def recharactered(campaign, ids):
     }
 
 
+def words(slug):
+    """A slug as title-cased words ("star-quality" → "Star Quality")."""
+    return str(slug or "").replace("-", " ").title()
+
+
 def slugs(value):
     return [item if isinstance(item, str) else str(item) for item in as_list(value)]
 

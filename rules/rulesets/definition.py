@@ -1,5 +1,6 @@
 """What one ruleset is made of, in one place. Each registered game has one RulesetDefinition
-(see rules/rulesets/__init__.py for the registry and docs/adding-a-ruleset.md for adding one).
+(rules/games/<game>/definition.py; rules/rulesets/__init__.py is the registry and
+docs/adding-a-ruleset.md says how to add one).
 
 Parts that live in other apps (the Card Designer form, card faces, the cheat-sheet reading) are
 named by dotted path and imported on first use, so defining a ruleset never imports `cards`
@@ -9,8 +10,10 @@ part at start-up, so a missing or misspelt one fails loudly there, not on a play
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType, ModuleType
 
 from django.utils.module_loading import import_string
@@ -62,7 +65,7 @@ class RulesetDefinition:
     # of an object) → (least, most). The forms that set them take the same numbers, and a test
     # holds the file's schema to them: whatever a form accepts, the roster's export imports.
     bounds: Mapping[str, tuple[int, int]] = NOTHING
-    # Between-game rules (rules/engines/<game>_campaign.py: campaign_state, record_result,
+    # Between-game rules (rules/games/<game>/campaign.py: campaign_state, record_result,
     # learn_ability); empty when the book gives none, and the league page says so.
     campaign: str = ""
     # Without between-game rules here: what the book says about campaigns, or that it has
@@ -97,6 +100,25 @@ class RulesetDefinition:
     @property
     def token_sheet_maker(self):
         return import_string(self.token_sheet) if self.token_sheet else None
+
+    @property
+    def paper_folders(self) -> tuple[Path, ...]:
+        """The folders of the modules its paper parts live in (designer, faces, reading, token
+        sheet), found without importing them: each one's templates/ holds the game's templates,
+        and the print fingerprint reads them. A part that cannot be found is left out here;
+        the start-up checks name it."""
+        paths = (self.designer, self.character_face, *self.deck_faces.values())
+        paths += (self.cheatsheet_reading, self.token_sheet)
+        folders = []
+        for path in filter(None, paths):
+            try:
+                spec = importlib.util.find_spec(path.rpartition(".")[0])
+            except (ImportError, ValueError):
+                continue
+            folder = Path(spec.origin).parent if spec and spec.origin else None
+            if folder and folder not in folders:
+                folders.append(folder)
+        return tuple(folders)
 
 
 def kind_label(labels: Mapping[str, tuple[str, str]], kind, plural=False):

@@ -1,6 +1,7 @@
 """Card faces built straight from view-model dicts, the way the template interface takes
 them, for tests that are about printing rather than rules."""
 
+from cards.games.pulp_alley import faces as pulp_alley_faces
 from cards.printing import faces
 
 
@@ -28,7 +29,7 @@ def character(name, **changes):
         **changes,
     }
     back = faces.BACK.face(faces.back(title="Pulp Alley", subtitle="Cliffhanger"), title="back")
-    return faces.PULP_ALLEY_CHARACTER.face(view, title=name, back=back)
+    return pulp_alley_faces.PULP_ALLEY_CHARACTER.face(view, title=name, back=back)
 
 
 def crew(count):

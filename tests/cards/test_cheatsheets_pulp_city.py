@@ -8,10 +8,10 @@ import pytest
 from django.conf import settings
 
 from cards import cheatsheets
-from cards.cheatsheets.readings import pulp_city
+from cards.games.pulp_city.cheatsheet import reading as pulp_city
 from cards.roster_sheet import roster_sheet_pdf
-from rules.engines.pulp_city import printed_profile
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_city.engine import printed_profile
 from tests.cards.pdf_reading import read, size_mm, text
 
 EXAMPLE = Path(settings.BASE_DIR) / "docs" / "examples" / "pulp-city-major-team-clash.json"

@@ -30,13 +30,14 @@ def test_the_shipped_rulesets_have_every_print_part():
 def test_a_misnamed_designer_face_or_reading_is_reported(registry):
     registry["7tv"] = dataclasses.replace(
         REGISTRY["7tv"],
-        designer="cards.designers.seven_tv.NoSuchForm",
+        designer="cards.games.seven_tv.designer.NoSuchForm",
         character_face="cards.printing.faces.BACK_TITLE",
         deck_faces={"script": "cards.printing.faces.NOTHING_HERE"},
         cheatsheet_reading="cards.cheatsheets.readings.nobody",
     )
     assert messages() == [
-        "Ruleset '7tv': its designer 'cards.designers.seven_tv.NoSuchForm' is not a DesignerForm.",
+        "Ruleset '7tv': its designer 'cards.games.seven_tv.designer.NoSuchForm'"
+        " is not a DesignerForm.",
         "Ruleset '7tv': character face 'cards.printing.faces.BACK_TITLE' is not a FaceKind.",
         "Ruleset '7tv': script deck face 'cards.printing.faces.NOTHING_HERE' is not a FaceKind.",
         "Ruleset '7tv': its cheat-sheet reading 'cards.cheatsheets.readings.nobody' is missing.",

@@ -8,12 +8,12 @@ import re
 import pytest
 from PIL import Image
 
-from cards.designers.pulp_alley import PulpAlleyCharacterForm
+from cards.games.pulp_alley.designer import PulpAlleyCharacterForm
 from cards.models import PendingPortrait
 from rosters.models import Character
 from rosters.portraits import crop_portrait
-from rules.engines.pulp_alley_profile import DIE_TYPES, character_findings
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_alley.profile import DIE_TYPES, character_findings
 
 pytestmark = pytest.mark.django_db
 

@@ -3,10 +3,10 @@ the player types, no more, so a named Supreme's book values fill the blanks."""
 
 import pytest
 
-from cards.designers.pulp_city import PulpCityCharacterForm, parse_skills
+from cards.games.pulp_city.designer import PulpCityCharacterForm, parse_skills
 from rosters.models import Character
-from rules.engines.pulp_city import character_findings, printed_profile
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_city.engine import character_findings, printed_profile
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from cards.designers.pulp_fiction import PulpFictionCharacterForm
-from rules.engines.pulp_fiction import evaluate, printed_profile
+from cards.games.pulp_fiction.designer import PulpFictionCharacterForm
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_fiction.engine import evaluate, printed_profile
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 

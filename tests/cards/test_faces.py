@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from cards.games.pulp_alley import faces as pulp_alley_faces
 from cards.printing import faces
 from cards.printing.fitting import Box, Run, fit
 from rules.engines.base import RulesBook
@@ -27,7 +28,7 @@ def league():
 
 
 def view_of(character, rules):
-    return faces.pulp_alley_character(character, rules)
+    return pulp_alley_faces.pulp_alley_character(character, rules)
 
 
 def test_a_character_card_shows_the_printed_profile_in_book_order(rules, league):
@@ -100,7 +101,7 @@ def test_fortune_card_face():
             "challenge": {"successes": 3, "skills": ["any"], "hits": 3},
         },
     }
-    view = faces.fortune_card(card)
+    view = pulp_alley_faces.fortune_card(card)
     assert view["label"] == "#02 / x2"
     assert view["skills"] == ["Any skill"]
     assert (view["successes"], view["hits"]) == (3, 3)
@@ -108,7 +109,7 @@ def test_fortune_card_face():
 
 def test_reward_card_face():
     card = {"number": "P2", "copies": 1, "data": {"bonus": "A die more.", "reward": "+1 Backup"}}
-    view = faces.reward_card(card)
+    view = pulp_alley_faces.reward_card(card)
     assert (view["label"], view["reward"]) == ("#P2 / x1", "+1 Backup")
 
 
@@ -156,7 +157,7 @@ def test_short_flavour_sits_beside_the_portrait(rules, league):
     arge = {**league["Arge"], "flavour": "Strong, loyal, hungry."}
     face = faces.character_face(arge, rules, ruleset_name="Pulp Alley")
     assert face.layout["flavour_in_body"] is False
-    assert face.layout["flavour"] == faces.PA_FLAVOUR.sizes_pt[0]
+    assert face.layout["flavour"] == pulp_alley_faces.PA_FLAVOUR.sizes_pt[0]
 
 
 def test_longer_flavour_moves_under_the_abilities(rules, league):
@@ -169,7 +170,7 @@ def test_longer_flavour_moves_under_the_abilities(rules, league):
 def test_flavour_too_long_for_the_card_is_reported_with_the_characters_name(rules, league):
     arge = {**league["Arge"], "flavour": "A very long story. " * 80}
     face = faces.character_face(arge, rules, ruleset_name="Pulp Alley")
-    assert face.layout["body"] == faces.PA_BODY.sizes_pt[-1]
+    assert face.layout["body"] == pulp_alley_faces.PA_BODY.sizes_pt[-1]
     assert any(p.startswith("Arge: Abilities and flavour text") for p in face.problems)
 
 
@@ -200,7 +201,7 @@ def test_a_veteran_with_many_abilities_gets_names_only_and_a_note(rules, league)
     }
     face = faces.character_face(veteran, rules, ruleset_name="Pulp Alley")
     assert face.layout["ability_summaries"] is False
-    assert face.problems == (f"Singapore Smith: {faces.SUMMARIES_LEFT_OUT}",)
+    assert face.problems == (f"Singapore Smith: {pulp_alley_faces.SUMMARIES_LEFT_OUT}",)
 
 
 @pytest.mark.parametrize(("flavour_repeat", "abilities"), [(1, 3), (3, 5), (8, 2), (2, 6)])

@@ -4,7 +4,8 @@ a player would look at them: the words on each page, the pages, the fonts."""
 
 import pytest
 
-from cards.printing import faces, faces_7tv
+from cards.games.seven_tv import faces as faces_7tv
+from cards.printing import faces
 from cards.printing.sheets import PrintOptions, print_cards
 from cards.printing.sources import deck_cards
 from rules.fixture_book import rules_book_from_fixtures

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from cards.printing import faces_pulp_city as pulp_city
+from cards.games.pulp_city import faces as pulp_city
 from cards.printing.sheets import PrintOptions, print_cards
 from rules.fixture_book import rules_book_from_fixtures
 from rules.fixture_folder import FIXTURES_DIR, documents

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from cards.printing import faces, faces_pulp_fiction
+from cards.games.pulp_fiction import faces as faces_pulp_fiction
+from cards.printing import faces
 from cards.printing.sheets import PrintOptions, print_cards
 from rules.fixture_book import rules_book_from_fixtures
 from tests.cards import pdf_reading as pdf

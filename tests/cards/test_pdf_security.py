@@ -5,7 +5,7 @@ fetcher refuses anything outside our static and media files."""
 import pytest
 
 from cards import pdf as renderer
-from cards.printing import faces
+from cards.games.pulp_alley import faces as pulp_alley_faces
 from cards.printing.sheets import PrintOptions, print_cards
 from tests.cards import pdf_reading as pdf
 from tests.cards.sample_faces import character
@@ -65,8 +65,8 @@ def test_a_portrait_uri_outside_media_is_not_loaded(fetched):
 
 
 def test_a_deck_card_with_markup_prints_it_literally():
-    kind = faces.FORTUNE
-    view = faces.fortune_card(
+    kind = pulp_alley_faces.FORTUNE
+    view = pulp_alley_faces.fortune_card(
         {
             "number": "99",
             "copies": 1,

@@ -3,27 +3,21 @@ a picture that many cards share is stored once in the PDF."""
 
 import json
 from io import BytesIO
-from pathlib import Path
 
 import pikepdf
 import pytest
-from django.conf import settings
 from PIL import Image, ImageDraw
 
+from cards.cheatsheets import ruleset_names
 from cards.printing import faces, portrait_prints
 from cards.printing.sheets import PrintOptions, print_cards
 from rules.fixture_book import rules_book_from_fixtures
-from rules.rulesets import find
+from rules.fixture_folder import FIXTURES_DIR
+from rules.rulesets import REGISTRY, find
 from tests.cards import pdf_reading as pdf
 
-EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
-# Each design with a character card, and a roster of its from the examples.
-DESIGNS = {
-    "pulp-alley": ("Pulp Alley", "singapore-smith.json"),
-    "7tv": ("7TV", "7tv-claire.json"),
-    "pulp-city": ("Pulp City", "pulp-city-starter-box.json"),
-    "pulp-fiction": ("Pulp Fiction", "pulp-fiction-heroes.json"),
-}
+# Each registered game's character card design, drawn for its example force's first character.
+DESIGNS = list(REGISTRY)
 
 
 def upload(shade, size=(900, 1200)) -> bytes:
@@ -36,9 +30,9 @@ def upload(shade, size=(900, 1200)) -> bytes:
 
 
 def first_character(slug):
-    ruleset_name, example = DESIGNS[slug]
-    roster = json.loads((EXAMPLES / example).read_text())
-    return ruleset_name, roster["characters"][0]
+    example = FIXTURES_DIR / slug / "samples" / REGISTRY[slug].example
+    roster = json.loads(example.read_text(encoding="utf-8"))
+    return ruleset_names()[slug], roster["characters"][0]
 
 
 def card(slug, rules, name, picture):

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from cards.games.pulp_fiction.faces import TOKEN_KINDS, band_tokens
 from cards.printing import tokens
-from cards.printing.faces_pulp_fiction import TOKEN_KINDS, band_tokens
 from cards.printing.geometry import paper
 from rules.fixture_book import rules_book_from_fixtures
 from tests.cards import pdf_reading as pdf

@@ -4,24 +4,20 @@ write them: every value inside the limits docs/roster.schema.json states, often 
 limits, with real slugs from the books mixed with made-up ones.
 
 The envelope, characters and house rules are shared; what differs per game is one
-RulesetParts in PARTS. A new ruleset adds its parts there, and the property test that
-imports and renders every page of a roster picks it up."""
+RulesetParts, the PARTS of the game's own module in tests/games/ (found through the registry),
+so the property test that imports and renders every page of a roster picks up a new game."""
 
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from types import MappingProxyType
 
 from hypothesis import strategies as st
 
-from config.limits import CAMPAIGN_MAX_GAMES
 from rules.fixture_book import rules_book_from_fixtures
-from rules.rulesets import pulp_alley
+from rules.rulesets import PACKAGES, REGISTRY
 
-DICE = ("d6", "d8", "d10", "d12")
-PULP_ALLEY_SKILLS = ("brawl", "shoot", "dodge", "might", "finesse", "cunning")
-SEVEN_TV_STATS = ("fight", "shoot", "defence", "mind", "body", "spirit", "health")
-PULP_CITY_TRAITS = ("strength", "defense", "energy", "agility", "mind", "spirit")
 # Names a Pulp Fiction figure may serve (role attached-to:<name>), so some bands have bosses.
 BOSSES = ("Doc Thunder", "Baron Samedi")
 
@@ -74,6 +70,21 @@ def count(low=0, high=99):
     return st.integers(low, high)
 
 
+@dataclass(frozen=True)
+class RulesetParts:
+    profile: st.SearchStrategy
+    choices: st.SearchStrategy
+    # The kinds players make on the house-rules page first, then others a file may carry.
+    house_rule_kinds: tuple[str, ...]
+    character_type: st.SearchStrategy
+    # kind → its own `slug` or `data` (the game's house_rule_data); other kinds have no data.
+    house_rule_fields: Mapping[str, Mapping[str, st.SearchStrategy]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    # The file's campaign block (a game with campaign rules sets its own).
+    campaign: st.SearchStrategy | None = None
+
+
 def maybe(strategy):
     return st.one_of(st.none(), strategy)
 
@@ -87,282 +98,38 @@ def bounded(low, high):
 campaign_tallies = st.dictionaries(made_up_slug, bounded(0, 99), max_size=3)
 
 
-@dataclass(frozen=True)
-class RulesetParts:
-    profile: st.SearchStrategy
-    choices: st.SearchStrategy
-    # The kinds players make on the house-rules page first, then others a file may carry.
-    house_rule_kinds: tuple[str, ...]
-    character_type: st.SearchStrategy
-    # kind → its own `slug` or `data` (the game's house_rule_data); other kinds have no data.
-    house_rule_fields: Mapping[str, Mapping[str, st.SearchStrategy]] = field(
-        default_factory=lambda: MappingProxyType({})
-    )
-    campaign: st.SearchStrategy = campaign_tallies
+def game_tests(slug):
+    """The game's own test module (tests/games/<game package>.py), or None without one."""
+    name = f"tests.games.{PACKAGES[slug].rpartition('.')[2]}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
 
 
-# --- Pulp Alley ------------------------------------------------------------------------------
+class GameParts(Mapping):
+    """Slug → RulesetParts for every registered game whose tests/games/ module has PARTS,
+    read on first use (the game modules build on the helpers above)."""
 
-dice = st.builds(lambda n, die: f"{n}{die}", count(1, 99), st.sampled_from(DICE))
-pulp_alley_skills = st.fixed_dictionaries(
-    {},
-    optional={
-        **{skill: dice for skill in PULP_ALLEY_SKILLS},
-        "shoot": st.one_of(dice, st.just("—"), st.none()),
-    },
-)
-pulp_alley_profile = st.fixed_dictionaries(
-    {},
-    optional={
-        "health": st.sampled_from(DICE),
-        "skills": pulp_alley_skills,
-        "abilities": slugs("pulp-alley", "ability"),
-        "learned_abilities": slugs("pulp-alley", "ability", max_size=3),
-        "ability_choices": st.dictionaries(
-            slug_of("pulp-alley", "ability"),
-            st.lists(st.sampled_from(PULP_ALLEY_SKILLS), max_size=6),
-            max_size=3,
-        ),
-    },
-)
-pulp_alley_choices = st.fixed_dictionaries(
-    {},
-    optional={
-        "perks": slugs("pulp-alley", "perk"),
-        "reputation_perks": slugs("pulp-alley", "reputation-perk", max_size=3),
-    },
-)
+    @cached_property
+    def parts(self):
+        found = {slug: getattr(game_tests(slug), "PARTS", None) for slug in REGISTRY}
+        return {slug: parts for slug, parts in found.items() if parts is not None}
 
-# A campaign record names a character by the id the file gives it (the lowest free numbers),
-# by a name, or by anyone at all.
-record_character = st.one_of(st.sampled_from(["1", "2", "3"]), st.sampled_from(BOSSES), text(80))
-banked = bounded(0, pulp_alley.BANKED_MOST)
-pulp_alley_campaign = st.fixed_dictionaries(
-    {},
-    optional={
-        "games": bounded(0, CAMPAIGN_MAX_GAMES),
-        "reputation": bounded(0, pulp_alley.REPUTATION_MOST),
-        "experience": banked,
-        "banks": st.fixed_dictionaries(
-            {}, optional={bank: banked for bank in ("tips", "backup", "contacts", "gear")}
-        ),
-        "society": maybe(slug_of("pulp-alley", "secret-society")),
-        "learned": st.lists(
-            st.fixed_dictionaries(
-                {
-                    "character": record_character,
-                    "ability": slug_of("pulp-alley", "ability"),
-                    "game": bounded(0, CAMPAIGN_MAX_GAMES),
-                }
-            ),
-            max_size=3,
-        ),
-        "pending": st.lists(
-            st.fixed_dictionaries(
-                {"character": record_character, "roll": bounded(*pulp_alley.ESCAPE_ROLL)}
-            ),
-            max_size=3,
-        ),
-    },
-)
+    def __getitem__(self, slug):
+        return self.parts[slug]
 
-# --- 7TV -------------------------------------------------------------------------------------
+    def __iter__(self):
+        return iter(self.parts)
 
-effect_ref = st.builds(
-    lambda kind, slug: f"{kind}/{slug}",
-    st.sampled_from(["special-effect", "profile-effect", "star-quality", "weapon-effect"]),
-    st.one_of(slug_of("7tv", "special-effect", "profile-effect"), made_up_slug),
-)
-seven_tv_effect = st.one_of(
-    effect_ref,
-    st.fixed_dictionaries({"ref": effect_ref}, optional={"x": st.one_of(count(-99, 99), text(20))}),
-)
-attack = st.fixed_dictionaries(
-    {"name": text(80, min_size=1), "type": st.sampled_from(["fight", "shoot", "presence"])},
-    optional={
-        "range_in": st.one_of(st.none(), count(0, 999)),
-        "strike": st.one_of(st.none(), count(-99, 99)),
-        "effects": st.lists(text(80), max_size=4),
-    },
-)
-customisation = st.fixed_dictionaries(
-    {},
-    optional={
-        "stats": st.fixed_dictionaries(
-            {}, optional={stat: count(-9, 9) for stat in SEVEN_TV_STATS}
-        ),
-        "genre_swap": st.one_of(
-            st.none(),
-            st.fixed_dictionaries({"from": slug_of("7tv", "genre"), "to": slug_of("7tv", "genre")}),
-        ),
-        "move": st.one_of(st.none(), count(1, 99)),
-        "add_effects": st.lists(seven_tv_effect, max_size=3),
-        "remove_effects": st.lists(seven_tv_effect, max_size=2),
-        "swap_effects": st.lists(
-            st.fixed_dictionaries({"from": seven_tv_effect, "to": seven_tv_effect}), max_size=2
-        ),
-        "magic_user": st.one_of(st.none(), count(0, 9)),
-        "add_attacks": st.lists(attack, max_size=2),
-        "swap_attacks": st.lists(
-            st.fixed_dictionaries({"from": text(80), "to": attack}), max_size=2
-        ),
-    },
-)
-# Profiles the book leaves without genres, which a player's profile-genres house rule fills.
-genreless_profile = st.sampled_from(["warrior", "wise-mentor", "mythic-champion"])
-seven_tv_profile = st.fixed_dictionaries(
-    {},
-    optional={
-        "base": st.one_of(slug_of("7tv", "profile"), genreless_profile),
-        "count": count(1, 99),
-        "customisation": customisation,
-    },
-)
-seven_tv_choices = st.fixed_dictionaries(
-    {},
-    optional={
-        "affiliation": st.sampled_from(["heroic", "villainous", "neutral", "", None]),
-        "genre": st.one_of(slug_of("7tv", "genre"), st.sampled_from(["", None])),
-    },
-)
-
-# --- Pulp City ------------------------------------------------------------------------------
+    def __len__(self):
+        return len(self.parts)
 
 
-# A card value is a slug of the book, one nobody has, or any text up to its limit.
-def pulp_city_word(*kinds):
-    return maybe(st.one_of(slug_of("pulp-city", *kinds), text(80)))
+PARTS = GameParts()
 
-
-pulp_city_action = st.fixed_dictionaries(
-    {},
-    optional={
-        "name": text(80),
-        "attack": maybe(
-            st.fixed_dictionaries(
-                {},
-                optional={
-                    "type": st.sampled_from(["close", "pr", "r", "bl", "sbl", "au", None]),
-                    "radius": maybe(count()),
-                },
-            )
-        ),
-        "attack_trait": pulp_city_word("trait"),
-        "defense_trait": pulp_city_word("trait"),
-        "vs": maybe(count()),
-        "range": maybe(count(0, 999)),
-        "ap": st.one_of(st.none(), count(), text(12)),
-        "combinable": st.booleans(),
-        "summary": text(600),
-    },
-)
-pulp_city_profile = st.fixed_dictionaries(
-    {},
-    optional={
-        "base": maybe(slug_of("pulp-city", "supreme")),
-        "sides": st.lists(st.sampled_from(["heroes", "villains"]), max_size=2),
-        "origin": pulp_city_word("origin"),
-        "team_allegiance": pulp_city_word("sub-faction"),
-        "traits": st.fixed_dictionaries(
-            {}, optional={trait: maybe(count()) for trait in PULP_CITY_TRAITS}
-        ),
-        "trump_traits": st.lists(st.sampled_from(PULP_CITY_TRAITS), max_size=6),
-        "damage": maybe(count()),
-        "ap": maybe(count()),
-        "skills": st.lists(
-            st.fixed_dictionaries(
-                {"skill": slug_of("pulp-city", "skill")},
-                optional={"x": st.one_of(st.none(), count(), text(80))},
-            ),
-            max_size=4,
-        ),
-        "exclusive_actions": st.lists(pulp_city_action, max_size=3),
-        "team_power": maybe(
-            st.fixed_dictionaries({}, optional={"name": text(80), "summary": text(600)})
-        ),
-        "resources": slugs("pulp-city", "resource", max_size=4),
-    },
-)
-pulp_city_side = st.one_of(st.sampled_from(["heroes", "villains", "", None]), made_up_slug)
-pulp_city_choices = st.fixed_dictionaries(
-    {},
-    optional={
-        "side": pulp_city_side,
-        "opponent_side": pulp_city_side,
-        "agendas": slugs("pulp-city", "agenda", max_size=4),
-    },
-)
-
-# --- Pulp Fiction ----------------------------------------------------------------------------
-
-pulp_fiction_weapon = st.fixed_dictionaries(
-    {"weapon": slug_of("pulp-fiction", "weapon")},
-    optional={
-        "name": text(80),
-        "to_hit": maybe(count(1, 99)),
-        "range_inches": maybe(count(0, 999)),
-        "attacks": maybe(count(1, 99)),
-        "weight": st.sampled_from(["light", "heavy", None]),
-        "holstered": st.booleans(),
-    },
-)
-pulp_fiction_profile = st.fixed_dictionaries(
-    {},
-    optional={
-        "side": st.sampled_from(["good", "bad", "monsters", ""]),
-        "wounds": maybe(count(1, 99)),
-        "move": maybe(count()),
-        "traits": slugs("pulp-fiction", "trait"),
-        "weapons": st.lists(pulp_fiction_weapon, max_size=5),
-        "armour": st.lists(
-            st.fixed_dictionaries(
-                {"armour": slug_of("pulp-fiction", "armour")},
-                optional={"save": maybe(count(1, 6))},
-            ),
-            max_size=2,
-        ),
-        "equipment": slugs("pulp-fiction", "equipment"),
-        "dual_wielding": st.booleans(),
-    },
-)
-
-PARTS = {
-    "pulp-alley": RulesetParts(
-        profile=pulp_alley_profile,
-        choices=pulp_alley_choices,
-        house_rule_kinds=("ability", "perk", "reputation-perk"),
-        character_type=type_slug("pulp-alley"),
-        campaign=pulp_alley_campaign,
-    ),
-    "7tv": RulesetParts(
-        profile=seven_tv_profile,
-        choices=seven_tv_choices,
-        house_rule_kinds=("profile-genres", "profile", "special-effect", "genre"),
-        character_type=st.one_of(
-            st.sampled_from(["star", "co-star", "extra", "vehicle"]), type_slug("7tv")
-        ),
-        house_rule_fields={
-            "profile-genres": {
-                "slug": genreless_profile,
-                "data": st.fixed_dictionaries(
-                    {}, optional={"genres": slugs("7tv", "genre", max_size=20)}
-                ),
-            }
-        },
-    ),
-    "pulp-city": RulesetParts(
-        profile=pulp_city_profile,
-        choices=pulp_city_choices,
-        house_rule_kinds=("supreme", "resource", "skill", "sub-faction"),
-        character_type=type_slug("pulp-city"),
-    ),
-    "pulp-fiction": RulesetParts(
-        profile=pulp_fiction_profile,
-        choices=st.just({}),
-        house_rule_kinds=("trait", "weapon", "equipment"),
-        character_type=type_slug("pulp-fiction"),
-    ),
-}
 
 # --- Shared by every ruleset -----------------------------------------------------------------
 
@@ -452,6 +219,6 @@ def rosters(ruleset, max_characters=3):
             "budget": st.one_of(st.none(), count(0, 10_000)),
             "choices": parts.choices,
             "house_rules": st.lists(house_rule(ruleset), max_size=3),
-            "campaign": parts.campaign,
+            "campaign": parts.campaign or campaign_tallies,
         },
     )

@@ -19,7 +19,7 @@ from rosters.samples import sample_document
 from rosters.schema import roster_schema
 from rosters.transfer import export_roster, import_roster
 from rules import forms as house_rule_forms
-from rules.engines import pulp_alley_campaign
+from rules.games.pulp_alley import campaign as pulp_alley_campaign
 from rules.rulesets import REGISTRY, definition_for
 
 pytestmark = pytest.mark.django_db
@@ -67,8 +67,10 @@ def test_the_forms_take_only_numbers_the_file_holds():
     assert budget.max_value == BUDGET_MAX
     (file_budget,) = schema_at("budget", whole, root)
     assert file_budget["minimum"] <= budget.min_value and file_budget["maximum"] == BUDGET_MAX
-    count = ModelCountForm.base_fields["count"]
-    assert file_bounds("7tv", "characters[].profile.count") == {(count.min_value, count.max_value)}
+    for slug in REGISTRY:
+        count = ModelCountForm({}, ruleset=slug).fields["count"]
+        held = file_bounds(slug, "characters[].profile.count") or {(1, 1)}
+        assert held == {(count.min_value, count.max_value)}, slug
     rule = schema_at("house_rules[]", whole, root)[0]["properties"]
     for field, most in (
         ("level", house_rule_forms.LEVEL_MAX),

@@ -13,25 +13,17 @@ from rosters.schema import roster_schema
 from rosters.services import save_character
 from rules.models import ENTRY_RULES, LibraryEntry, Ruleset
 from rules.rulesets import REGISTRY
+from tests.rosters.roster_strategies import game_tests
 
 pytestmark = pytest.mark.django_db
 
-# Where a roster uses a house rule of each kind players may add: (character type, the
-# character's profile with the house rule's slug, the roster's choice key naming it).
+# Where a roster uses a house rule of each kind players may add, from each game's own test
+# module (tests/games/<game>.py, HOUSE_RULE_USES): (character type, the character's profile
+# with the house rule's slug, the roster's choice key naming it).
 USES = {
-    ("pulp-alley", "ability"): ("leader", lambda slug: {"abilities": [slug]}, ""),
-    ("pulp-alley", "perk"): ("leader", lambda slug: {}, "perks"),
-    ("pulp-city", "supreme"): ("level-2", lambda slug: {"base": slug}, ""),
-    ("pulp-city", "resource"): ("level-1", lambda slug: {"resources": [slug]}, ""),
-    ("pulp-city", "skill"): ("level-1", lambda slug: {"skills": [{"skill": slug, "x": 2}]}, ""),
-    ("pulp-city", "sub-faction"): ("level-1", lambda slug: {"team_allegiance": slug}, ""),
-    ("pulp-fiction", "trait"): ("main-character", lambda slug: {"traits": [slug]}, ""),
-    ("pulp-fiction", "weapon"): (
-        "main-character",
-        lambda slug: {"weapons": [{"weapon": slug}]},
-        "",
-    ),
-    ("pulp-fiction", "equipment"): ("main-character", lambda slug: {"equipment": [slug]}, ""),
+    (slug, kind): use
+    for slug in REGISTRY
+    for kind, use in getattr(game_tests(slug), "HOUSE_RULE_USES", {}).items()
 }
 
 
@@ -73,6 +65,8 @@ def same_rule(theirs, ours):
 
 
 def test_every_kind_players_may_add_is_used_here():
+    """A game that lets players add house rules says, in its tests/games/ module, where a
+    roster uses each kind."""
     offered = {(d.slug, kind) for d in REGISTRY.values() for kind in d.house_rule_kinds}
     assert offered == set(USES)
 

@@ -3,6 +3,7 @@ reload of the rules or a change to the player's house rules shows on the very ne
 
 import copy
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from rosters.transfer import import_roster
 from rules.fixture_folder import FIXTURES_DIR
 from rules.loading import load_rules
 from rules.models import Ruleset
+from rules.rulesets import REGISTRY
 from rules.selectors import built_in_books, rules_book
 from rules.services import create_house_rule, delete_house_rule
 from tests.rosters.test_roster_pages_property import renders_everywhere
@@ -68,7 +70,8 @@ def test_a_rivals_house_rule_stays_out_of_my_book(player, rival, pulp_alley):
     assert rules_book(pulp_alley).entry("perk", "house-rival-perk") is None
 
 
-SAMPLES = ["singapore-smith", "7tv-shaun", "pulp-city-starter-box", "pulp-fiction-villains"]
+# Each registered game's example force.
+SAMPLES = [Path(definition.example).stem for definition in REGISTRY.values()]
 
 
 @pytest.mark.parametrize("sample", SAMPLES)

@@ -55,9 +55,10 @@ def test_a_missing_engine_module_fails_the_check(registry):
 
 
 def test_a_ruleset_without_its_example_force_or_data_fails_the_check(tmp_path):
-    """A game listed in rulesets.yaml whose folder is still empty (every game has data now,
-    so the fixtures are a bare copy)."""
-    (tmp_path / "rulesets.yaml").write_text("- slug: pulp-city\n", encoding="utf-8")
+    """A game whose folder holds only its ruleset.yaml row (every game has data now, so the
+    fixtures are a bare copy)."""
+    (tmp_path / "pulp-city").mkdir()
+    (tmp_path / "pulp-city" / "ruleset.yaml").write_text("order: 1\n", encoding="utf-8")
     definition = dataclasses.replace(
         REGISTRY["pulp-alley"], slug="pulp-city", example="pulp-city-nobody.json"
     )
@@ -86,13 +87,12 @@ def test_a_misspelt_effect_key_in_the_fixtures_is_reported(tmp_path):
 
 
 def test_every_effect_key_an_engine_declares_is_read_by_its_code():
-    """EFFECT_KEYS cannot claim a key the engine's modules never look up."""
+    """EFFECT_KEYS cannot claim a key the engine's modules (its game's rules folder) never
+    look up."""
     for definition in REGISTRY.values():
         engine = definition.engine_module
-        module = Path(engine.__file__)
-        source = "".join(
-            path.read_text(encoding="utf-8") for path in module.parent.glob(f"{module.stem}*.py")
-        )
+        folder = Path(engine.__file__).parent
+        source = "".join(path.read_text(encoding="utf-8") for path in folder.glob("*.py"))
         for key in engine.EFFECT_KEYS:
             # once in the declaration, at least once where it is applied
             assert source.count(f'"{key}"') >= 2, (definition.slug, key)
@@ -152,7 +152,7 @@ def test_every_wrong_value_in_an_effect_is_named(tmp_path):
 
 
 def test_an_effect_key_an_engine_reads_needs_a_shape(monkeypatch):
-    from rules.engines import pulp_alley
+    from rules.games.pulp_alley import engine as pulp_alley
 
     monkeypatch.setattr(pulp_alley, "EFFECT_KEYS", pulp_alley.EFFECT_KEYS | {"extra_fortune"})
     (error,) = checks.shape_errors(REGISTRY["pulp-alley"])

@@ -1,7 +1,9 @@
 import pytest
 
+from rules.fixture_folder import ruleset_rows
 from rules.loading import load_rules
 from rules.models import CharacterType, DeckCard, LibraryEntry, Ruleset
+from rules.rulesets import REGISTRY
 
 pytestmark = pytest.mark.django_db
 
@@ -13,14 +15,11 @@ def table_snapshot():
     ]
 
 
-def test_the_four_rulesets_are_registered_with_their_slugs():
+def test_every_game_folder_is_loaded_in_its_order_with_every_playable_game():
     load_rules()
-    assert set(Ruleset.objects.values_list("slug", flat=True)) == {
-        "pulp-alley",
-        "7tv",
-        "pulp-city",
-        "pulp-fiction",
-    }
+    slugs = list(Ruleset.objects.values_list("slug", flat=True))  # in the rulesets' order
+    assert slugs == [row["slug"] for row in ruleset_rows()]
+    assert set(REGISTRY) <= set(slugs)
     pulp_alley = Ruleset.objects.get(slug="pulp-alley")
     assert (pulp_alley.force_name, pulp_alley.budget_unit, pulp_alley.default_budget) == (
         "league",

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from rosters.format import read_roster
 from rules.engines.base import Budget, Finding, Report
-from rules.engines.pulp_alley import evaluate
-from rules.engines.pulp_alley_campaign import (
+from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_alley.campaign import (
     campaign_findings,
     campaign_state,
     character_lines,
@@ -23,7 +23,7 @@ from rules.engines.pulp_alley_campaign import (
     reorganise,
     spend,
 )
-from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_alley.engine import evaluate
 
 BOOK = rules_book_from_fixtures("pulp-alley")
 SMITH = Path(settings.BASE_DIR) / "docs" / "examples" / "singapore-smith.json"

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from rules.engines import engine_for, evaluate, pulp_alley
-from rules.engines.pulp_alley import character_findings, printed_profile
+from rules.engines import engine_for, evaluate
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_alley import engine as pulp_alley
+from rules.games.pulp_alley.engine import character_findings, printed_profile
 from tests.rules.ids import with_ids
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"

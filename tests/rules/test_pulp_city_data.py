@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from rules.loading import FIXTURES_DIR, read_yaml
+from rules.fixture_folder import FIXTURES_DIR, read_yaml
 from rules.models import CharacterType, Deck, LibraryEntry, Ruleset
 
 FOLDER = FIXTURES_DIR / "pulp-city"

@@ -10,8 +10,13 @@ from django.conf import settings as django_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.engines.pulp_city import character_cost, character_findings, evaluate, printed_profile
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_city.engine import (
+    character_cost,
+    character_findings,
+    evaluate,
+    printed_profile,
+)
 from tests.rules.ids import with_ids
 
 TRAITS = {"strength": 4, "defense": 4, "energy": 4, "agility": 4, "mind": 4, "spirit": 4}

@@ -3,8 +3,8 @@ mixes the builder offers are exactly the legal ones, and every mix one Supreme a
 
 import pytest
 
-from rules.engines.pulp_city_levels import Mix, legal_mixes, mixes_label, nearest
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_city.levels import Mix, legal_mixes, mixes_label, nearest
 
 ENCOUNTER_LEVELS = range(3, 25)
 

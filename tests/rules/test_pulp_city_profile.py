@@ -3,8 +3,8 @@ wrong with a card on its own."""
 
 import pytest
 
-from rules.engines.pulp_city import character_findings, printed_profile
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_city.engine import character_findings, printed_profile
 from tests.rules.test_pulp_city_engine import supreme
 
 

@@ -3,8 +3,8 @@ card prerequisites. Each rule has a team that passes and one that fails."""
 
 import pytest
 
-from rules.engines.pulp_city import evaluate
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_city.engine import evaluate
 from tests.rules.test_pulp_city_engine import codes, starter, supreme
 
 

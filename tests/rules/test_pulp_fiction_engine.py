@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from rules.engines.pulp_fiction import (
+from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_fiction.engine import (
     EFFECT_KEYS,
     RECORDED_EFFECT_KEYS,
     character_cost,
@@ -17,7 +18,6 @@ from rules.engines.pulp_fiction import (
     printed_profile,
     role_choices,
 )
-from rules.fixture_book import rules_book_from_fixtures
 from tests.rules.ids import with_ids
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"

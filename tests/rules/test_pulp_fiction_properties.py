@@ -8,7 +8,8 @@ from dataclasses import asdict
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from rules.engines.pulp_fiction import (
+from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_fiction.engine import (
     character_cost,
     character_findings,
     evaluate,
@@ -16,7 +17,6 @@ from rules.engines.pulp_fiction import (
     role_choices,
     token_counts,
 )
-from rules.fixture_book import rules_book_from_fixtures
 
 RULES = rules_book_from_fixtures("pulp-fiction")
 HOUSE = "house-x"  # the slug the generated house rules use

@@ -10,8 +10,8 @@ import pytest
 from django.conf import settings
 
 from rules.engines import evaluate, module_for
-from rules.engines.seven_tv import character_cost, character_findings, printed_profile
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.seven_tv.engine import character_cost, character_findings, printed_profile
 from rules.rulesets import REGISTRY
 from tests.rules.ids import with_ids
 

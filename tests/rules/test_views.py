@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.engines.pulp_city import evaluate, printed_profile
+from rules.games.pulp_city.engine import evaluate, printed_profile
 from rules.models import CharacterType, LibraryEntry, Ruleset
 from rules.selectors import rules_book
 from rules.services import create_house_rule

@@ -4,14 +4,17 @@ Each subcommand is an `add_<name>_arguments(parser)` / `handle_<name>(**options)
 Command; add one by writing the pair and listing it in SUBCOMMANDS. Printing a roster file's
 cards is `manage.py print_roster`, with the rest of printing in `cards`."""
 
+import difflib
 import json
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from rosters.format import RosterFormatError, read_roster
 from rosters.models import Roster
+from rosters.schema import roster_schema
 from rosters.transfer import export_roster, import_roster
 from rules.engines import UnknownRuleset, evaluate
 from rules.engines.plain import counted
@@ -19,6 +22,7 @@ from rules.selectors import rules_for
 
 NOT_LEGAL = 1
 UNREADABLE = 2
+SCHEMA_COPY = "docs/roster.schema.json"
 
 
 def text_report(roster, report):
@@ -50,6 +54,7 @@ class Command(BaseCommand):
         "validate": "Check a roster file and print its legality report.",
         "import": "Add a roster file, with its cards and portraits, to a user's account.",
         "export": "Write a saved roster, with its cards and portraits, as a roster file.",
+        "schema": "Print the roster file's JSON Schema, or check or write its readers' copy.",
     }
 
     def add_arguments(self, parser):
@@ -117,3 +122,33 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{out}: cannot write the file: {error.strerror or error}", returncode=UNREADABLE
             ) from error
+
+    def add_schema_arguments(self, parser):
+        what = parser.add_mutually_exclusive_group()
+        what.add_argument("--check", action="store_true", help=f"compare with {SCHEMA_COPY}")
+        what.add_argument("--write", action="store_true", help=f"rewrite {SCHEMA_COPY}")
+
+    def handle_schema(self, *, check, write, **options):
+        """The schema the app checks files against (rosters.schema.roster_schema(), every
+        registered game's part joined in) and its readers' copy, docs/roster.schema.json.
+        Exit status with --check: 0 the copy is current, 1 it differs (with the diff)."""
+        text = json.dumps(roster_schema(), indent=2, ensure_ascii=False) + "\n"
+        copy = Path(settings.BASE_DIR) / SCHEMA_COPY
+        if write:
+            copy.write_text(text, encoding="utf-8")
+            self.stdout.write(f"Wrote {SCHEMA_COPY}.")
+        elif check:
+            current = copy.read_text(encoding="utf-8") if copy.is_file() else ""
+            if current != text:
+                diff = difflib.unified_diff(
+                    current.splitlines(), text.splitlines(), SCHEMA_COPY, "roster_schema()", n=1
+                )
+                self.stderr.write("\n".join(list(diff)[:40]))
+                self.stderr.write(
+                    f"{SCHEMA_COPY} is not the schema the app checks files against:"
+                    " run `manage.py roster schema --write`."
+                )
+                raise SystemExit(NOT_LEGAL)
+            self.stdout.write(f"{SCHEMA_COPY} is current.")
+        else:
+            self.stdout.write(text, ending="")

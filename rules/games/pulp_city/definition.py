@@ -1,0 +1,54 @@
+"""Pulp City: a Super Team of Level 1-3 Supremes making up an Encounter Level, with Resources
+bought from the pool and Agenda cards."""
+
+from rules.rulesets.definition import RulesetDefinition
+from rules.rulesets.parts import BuilderSpec, Setting
+
+SIDES = (("heroes", "Heroes"), ("villains", "Villains"))
+BANDS = {3: "Small Street Brawl", 7: "Typical Skirmish", 12: "Major Team Clash"}
+
+DEFINITION = RulesetDefinition(
+    slug="pulp-city",
+    engine="rules.games.pulp_city.engine",
+    designer="cards.games.pulp_city.designer.PulpCityCharacterForm",
+    character_face="cards.games.pulp_city.faces.SUPREME",
+    deck_faces={
+        "agenda": "cards.games.pulp_city.faces.AGENDA",
+        "resource": "cards.games.pulp_city.faces.RESOURCE",
+    },
+    cheatsheet_reading="cards.games.pulp_city.cheatsheet.reading",
+    builder=BuilderSpec(
+        choice_kinds={"agendas": "agenda"},
+        settings=(
+            Setting("side", "Side", choices=SIDES, page=8),
+            Setting("opponent_side", "Opponent's side", choices=SIDES, page=33),
+        ),
+        # Every Encounter Level the book allows (p.9), named by the book's size bands.
+        budget_presets=tuple(
+            (level, f"{level}: {BANDS[max(b for b in BANDS if b <= level)]}")
+            for level in range(3, 25)
+        ),
+    ),
+    house_rule_kinds={"supreme": "level", "resource": "level", "skill": "", "sub-faction": ""},
+    kind_labels={
+        "trait": ("Trait", "Traits"),
+        "origin": ("Origin", "Origins"),
+        "core-rule": ("Rule", "Core rules"),
+        "encounter-band": ("Encounter size", "Encounter sizes"),
+        "universal-action": ("Universal Action", "Universal Actions"),
+        "trump-action": ("Trump Trait Action", "Trump Trait Actions"),
+        "attack-type": ("Attack type", "Attack types"),
+        "condition": ("Condition", "Conditions"),
+        "skill": ("Skill", "Skills"),
+        "sub-faction": ("Sub-faction", "Sub-factions"),
+        "supreme": ("Supreme", "Supremes"),
+        "resource": ("Resource", "Resources"),
+        "resource-category": ("Resource kind", "Resource kinds"),
+        "agenda": ("Agenda", "Agendas"),
+    },
+    campaign_note=(
+        "The Pulp City game guide has no rules for progress between games: its introduction"
+        " (p.5) only promises campaigns in later releases, so there is nothing to record here."
+    ),
+    example="pulp-city-starter-box.json",
+)

@@ -1,0 +1,31 @@
+"""Pulp Fiction: a band of figures with no points, led by its Leaders' activation points."""
+
+from rules.rulesets.definition import RulesetDefinition
+from rules.rulesets.parts import BuilderSpec
+
+DEFINITION = RulesetDefinition(
+    slug="pulp-fiction",
+    engine="rules.games.pulp_fiction.engine",
+    designer="cards.games.pulp_fiction.designer.PulpFictionCharacterForm",
+    character_face="cards.games.pulp_fiction.faces.STAT_CARD",
+    cheatsheet_reading="cards.games.pulp_fiction.cheatsheet.reading",
+    token_sheet="cards.games.pulp_fiction.faces.band_tokens",
+    # No points, so no budget presets; a band makes no choices as a whole.
+    builder=BuilderSpec(),
+    # Traits, weapons and kit players invent need no number: nothing is priced or levelled.
+    house_rule_kinds={"trait": "", "weapon": "", "equipment": ""},
+    kind_labels={
+        "trait": ("Trait", "Traits and unnatural abilities"),
+        "action": ("Action", "Actions"),
+        "rule": ("Rule", "Rules"),
+        "weapon": ("Weapon", "Weapons"),
+        "armour": ("Armour", "Body armour"),
+        "equipment": ("Equipment", "Special equipment"),
+        "sample-character": ("Sample character", "Sample characters"),
+    },
+    campaign_note=(
+        "Gilbert's Pulp Fiction rules stop at the end of the battle: they say nothing of"
+        " experience, lasting wounds or linked games, so there is nothing to record here."
+    ),
+    example="pulp-fiction-heroes.json",
+)
