@@ -133,3 +133,36 @@ def test_a_roster_deleted_before_deleting_revoked_links_loses_its_link():
     tokens = apps.get_model("rosters", "ShareLink").objects.values_list("token", flat=True)
     assert list(tokens) == ["kept-token"]
     migrated_to(latest())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_campaign_block_a_game_without_campaign_rules_cannot_hold_keeps_only_its_tallies():
+    """Imports once took any JSON there (a 1e20 came back from PostgreSQL as a long integer)
+    and the roster's export then no longer imported: after the migration it exports again."""
+    from rosters.format import validate_roster
+    from rosters.models import Roster as CurrentRoster
+    from rosters.transfer import export_roster
+
+    before = [("rosters", "0011_revoke_links_of_deleted_rosters")]
+    after = [("rosters", "0012_campaign_tallies")]
+    apps = migrated_to(before)
+    owner = apps.get_model("accounts", "User").objects.create(username="mira")
+    for slug, name in (("7tv", "7TV"), ("pulp-alley", "Pulp Alley")):
+        Ruleset.objects.get_or_create(slug=slug, defaults={"name": name})
+    Roster = apps.get_model("rosters", "Roster")
+    rules = apps.get_model("rules", "Ruleset").objects
+    hostile = {"episodes": 3, "huge": 10**20, "half": 2.5, "Not A Slug": 1, "list": [1]}
+    cast = Roster.objects.create(
+        owner=owner, ruleset=rules.get(slug="7tv"), name="Cast", campaign=hostile
+    )
+    league_state = {"games": 2, "reputation": 14}
+    league = Roster.objects.create(
+        owner=owner, ruleset=rules.get(slug="pulp-alley"), name="League", campaign=league_state
+    )
+
+    apps = migrated_to(after)
+    Roster = apps.get_model("rosters", "Roster")
+    assert Roster.objects.get(pk=cast.pk).campaign == {"episodes": 3}
+    assert Roster.objects.get(pk=league.pk).campaign == league_state  # its own rules read it
+    migrated_to(latest())
+    validate_roster(export_roster(roster=CurrentRoster.objects.get(pk=cast.pk)))
