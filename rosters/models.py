@@ -7,7 +7,7 @@ from django.db import models
 
 class SoftDeleted(models.Model):
     """A player's thing that a delete only hides, so "undo" can bring it back whole (cards,
-    rosters). Selectors leave hidden ones out; rosters.services deletes and restores them."""
+    rosters). Selectors leave hidden ones out; rosters.handlers delete and restore them."""
 
     deleted_at = models.DateTimeField(null=True, blank=True)
 

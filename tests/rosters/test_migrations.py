@@ -133,3 +133,53 @@ def test_a_roster_deleted_before_deleting_revoked_links_loses_its_link():
     tokens = apps.get_model("rosters", "ShareLink").objects.values_list("token", flat=True)
     assert list(tokens) == ["kept-token"]
     migrated_to(latest())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_timeline_entry_saved_before_the_generic_shape_still_undoes():
+    """An ability learned before entries kept a before and after comes off the card again on
+    undo, and the league's perks go back, from the migrated entry alone."""
+    from rosters.handlers import campaign
+    from rosters.models import Character, Roster
+
+    before = [("rosters", "0011_revoke_links_of_deleted_rosters")]
+    apps = migrated_to(before)
+    owner = apps.get_model("accounts", "User").objects.create(username="ada")
+    Ruleset.objects.get_or_create(slug="pulp-alley", defaults={"name": "Pulp Alley"})
+    ruleset = apps.get_model("rules", "Ruleset").objects.get(slug="pulp-alley")
+    roster = apps.get_model("rosters", "Roster").objects.create(
+        owner=owner,
+        ruleset=ruleset,
+        name="League",
+        campaign={"games": 2, "experience": 0},
+        choices={"reputation_perks": ["local-support"], "perks": ["x"]},
+    )
+    enki = apps.get_model("rosters", "Character").objects.create(
+        owner=owner,
+        ruleset=ruleset,
+        character_type="ally",
+        name="Enki",
+        profile={"learned_abilities": ["agile", "speedy"]},
+    )
+    apps.get_model("rosters", "CampaignEntry").objects.create(
+        roster=roster,
+        game=2,
+        summary="Enki learns Speedy",
+        before={
+            "campaign": {"games": 2, "experience": 2},
+            "reputation_perks": [],
+            "society_perks": [],
+        },
+        learner=enki,
+        learned_ability="speedy",
+    )
+
+    migrated_to(latest())
+    league = Roster.objects.get(pk=roster.pk)
+    entry = league.campaign_entries.get()
+    assert entry.before["choices"] == {"reputation_perks": [], "society_perks": []}
+    campaign.undo(roster=league, entry_id=entry.pk)
+    league.refresh_from_db()
+    assert league.campaign == {"games": 2, "experience": 2}
+    assert league.choices == {"reputation_perks": [], "society_perks": [], "perks": ["x"]}
+    assert Character.objects.get(pk=enki.pk).profile["learned_abilities"] == ["agile"]
