@@ -24,9 +24,9 @@ def main():
     from django.urls import reverse
     from django.utils.crypto import get_random_string
 
+    from rosters.handlers.transfer import import_roster
     from rosters.models import Roster
     from rosters.samples import sample_document
-    from rosters.transfer import import_roster
 
     player, _ = get_user_model().objects.get_or_create(username="load-run-player")
     league = Roster.objects.filter(owner=player).first()

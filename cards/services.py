@@ -20,7 +20,7 @@ from cards.print_requests import print_request
 from cards.printing import sheets
 from config.limits import PRINT_JOB_RESTARTS, PRINT_QUEUED_JOBS_PER_PLAYER
 from rosters import portraits
-from rosters import services as roster_services
+from rosters.handlers import cards as card_handlers
 
 
 @dataclass(frozen=True)
@@ -76,11 +76,10 @@ def discard_pending_portrait(*, pending):
 
 @transaction.atomic
 def save_designed_character(*, pending=None, **card):
-    """Save the designer's card (rosters' `save_character`, keyword arguments as there). A
-    `pending` picture the player framed becomes the card's portrait and stops being pending."""
-    result = roster_services.save_character(
-        **card, cleaned=pending.image if pending is not None else None
-    )
+    """Save the designer's card (the rosters handler `save_card`, keyword arguments as
+    there). A `pending` picture the player framed becomes the card's portrait and stops being
+    pending."""
+    result = card_handlers.save_card(**card, cleaned=pending.image if pending is not None else None)
     if pending is not None:
         discard_pending_portrait(pending=pending)
     return result

@@ -16,8 +16,11 @@ from cards.printing.faces import character_face, has_own_back
 from cards.printing.preview import card_png
 from cards.printing.sources import stored_portrait
 from config import limits
-from rosters import portraits, selectors, services
+from rosters import portraits, selectors
 from rosters.forms import record_id
+from rosters.handlers import cards as card_handlers
+from rosters.handlers import members as member_handlers
+from rosters.handlers.base import CampaignRefused, RosterFull
 from rosters.serialize import character_as_data
 from rules import engines
 from rules.models import Ruleset
@@ -118,10 +121,15 @@ def designer(request, pk=None):
             roster = joining_roster(request, ruleset)
             if roster is not None:
                 try:
-                    services.add_member(roster=roster, character=result.character)
-                except services.RosterFull as error:
+                    joined = member_handlers.add_member(roster=roster, character=result.character)
+                except (RosterFull, CampaignRefused) as error:
                     messages.error(request, f"{error} The card is in My Cards.")
                 else:
+                    if joined.entry is not None:
+                        # A league that has played takes a newcomer by reorganising (p.44).
+                        messages.success(
+                            request, f"After game {joined.entry.game}: {joined.entry.summary}"
+                        )
                     return redirect("rosters:detail", pk=roster.pk)
             return redirect("cards:edit", pk=result.character.pk)
     context = designer_context(request, form, ruleset, rules, character, portrait)
@@ -240,14 +248,14 @@ def owned_card(request, pk):
 
 @require_POST
 def duplicate_card(request, pk):
-    result = services.duplicate_character(character=owned_card(request, pk))
+    result = card_handlers.duplicate_card(character=owned_card(request, pk))
     messages.success(request, f"Made {result.character.name}.")
     return redirect("cards:library")
 
 
 @require_POST
 def delete_card(request, pk):
-    result = services.delete_character(character=owned_card(request, pk))
+    result = card_handlers.delete_card(character=owned_card(request, pk))
     messages.success(request, f"Deleted {result.character.name}.")
     return redirect("cards:library")
 
@@ -255,7 +263,7 @@ def delete_card(request, pk):
 @require_POST
 def restore_card(request, pk):
     character = get_object_or_404(selectors.deleted_characters_of(request.user), pk=pk)
-    services.restore(thing=character)
+    card_handlers.restore_card(character=character)
     messages.success(request, f"{character.name} is back.")
     return redirect("cards:library")
 
@@ -263,7 +271,7 @@ def restore_card(request, pk):
 @require_POST
 def mark_card(request, pk):
     marked = request.POST.get("marked") == "1"
-    result = services.mark_for_print(character=owned_card(request, pk), marked=marked)
+    result = card_handlers.mark_for_print(character=owned_card(request, pk), marked=marked)
     if request.htmx:
         marked_count = selectors.characters_of(request.user).filter(marked_for_print=True).count()
         return render(

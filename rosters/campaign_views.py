@@ -1,79 +1,102 @@
-"""The league page's campaign panel: record a game's result, buy an ability with Experience,
-reorganise the line-up, undo the latest change, and the timeline (an htmx partial)."""
+"""The league page's campaign panel, for any game with between-game rules: its standing, one
+form per event its campaign module declares (rules/engines/campaign.py), the timeline (an
+htmx partial) and undo. One URL takes every event: /rosters/<pk>/campaign/<event>/."""
 
 from django import forms
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from rosters import campaigns, selectors
+from rosters import selectors
 from rosters.forms import record_id, refusal
+from rosters.handlers import campaign
+from rosters.handlers.base import CampaignRefused, NotTheLatest
 from rules.rulesets import definition_for
-from rules.selectors import rules_book
 
 
-def whole_number(label, least, most):
-    """A number field taking exactly what the game's campaign holds (its rules module names
-    the numbers, the same the roster file allows): anything else is refused, field named."""
-    return forms.IntegerField(min_value=least, max_value=most, label=label)
+class ChosenFew(forms.MultipleChoiceField):
+    """Any of the options, at most `most` (duplicates count), refused in the game's words."""
+
+    def __init__(self, *, most, too_many, **kwargs):
+        super().__init__(required=False, **kwargs)
+        self.most, self.too_many = most, too_many
+
+    def validate(self, value):
+        super().validate(value)
+        if self.most is not None and len(value) > self.most:
+            raise forms.ValidationError(self.too_many.format(count=len(value), most=self.most))
 
 
-class ResultForm(forms.Form):
-    scenario = forms.CharField(max_length=80, label="Scenario")
-    rewards = forms.MultipleChoiceField(required=False, label="Reward cards")
-    taken_out = forms.MultipleChoiceField(required=False, label="Taken out")
-
-    def __init__(self, *args, module, rewards=(), members=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["victory_points"] = whole_number(
-            "Victory points", 0, module.VICTORY_POINTS_MOST
+def form_field(field, options):
+    """The Django field for one of an event's fields: it takes exactly what the game's
+    campaign holds (the numbers its module names, the same the roster file allows)."""
+    if field.kind == "number":
+        least, most = field.bounds
+        return forms.IntegerField(min_value=least, max_value=most, label=field.label)
+    if field.kind == "text":
+        return forms.CharField(max_length=field.most, label=field.label)
+    if field.kind == "choice":
+        return forms.ChoiceField(choices=options, label=field.label)
+    if field.kind == "choices":
+        return ChosenFew(
+            choices=options, most=field.most, too_many=field.too_many, label=field.label
         )
-        self.fields["rewards"].choices = list(rewards)
-        self.fields["taken_out"].choices = [(name, name) for name in members]
-        self.most_rewards = module.REWARD_CARDS_MOST
-
-    def clean_rewards(self):
-        rewards = self.cleaned_data["rewards"]
-        if len(rewards) > self.most_rewards:
-            raise forms.ValidationError(
-                f"{len(rewards)} cards; a league holds at most {self.most_rewards} after a game."
-            )
-        return rewards
+    raise ValueError(f"no form field of kind {field.kind!r}")
 
 
-def campaign_context(request, roster, members=None, rules=None):
-    """The campaign panel's context; the league page passes the members and rules book it
-    already has, so the panel costs one query (the timeline)."""
-    module = campaigns.rules_of(roster)
+def event_form(event, league=None, data=None):
+    """The form for one campaign event; its options come from the league (none without)."""
+    form = forms.Form(data)
+    for field in event.fields:
+        options = field.options(league) if field.options and league is not None else []
+        form.fields[field.name] = form_field(field, options)
+    return form
+
+
+def shown_fields(event, league):
+    """What the template draws for each field: a text or number box, a list to pick one
+    from, or boxes to tick."""
+    drawn = []
+    for field in event.fields:
+        options = field.options(league) if field.options else []
+        widget = {"choice": "select", "choices": "checkboxes"}.get(field.kind, field.kind)
+        if options and field.kind == "number":
+            widget = "select"
+        drawn.append(
+            {"field": field, "widget": widget, "options": options, "bounds": field.bounds or ()}
+        )
+    return drawn
+
+
+def campaign_context(request, roster, members=None, rules=None, addable=None):
+    """The campaign panel's context; the league page passes the members, rules book and
+    addable cards it already has, so the panel costs one query (the timeline)."""
+    module = selectors.campaign_rules(roster)
     if module is None:
         note = definition_for(roster.ruleset.slug).campaign_note
         return {"campaign_rules": False, "campaign_note": note, "roster": roster}
-    members = selectors.members_of(roster) if members is None else members
-    rules = rules_book(roster.ruleset, request.user) if rules is None else rules
-    state = module.campaign_state(roster.campaign)
-    names = {str(member.character_id): member.character.name for member in members}
+    league = selectors.league(roster, members, rules, addable)
     return {
         "campaign_rules": True,
         "roster": roster,
-        "state": state,
-        # The records name characters by id; one who has since left shows as such.
-        "waiting": [
-            (names.get(item["character"], "(left the league)"), item["roll"])
-            for item in state["pending"]
+        "games_played": module.games_played(roster.campaign),
+        "standing": module.league_lines(roster.campaign, league.rules),
+        "carried": [
+            (character["name"], line)
+            for character in league.characters
+            for line in module.character_lines(roster.campaign, character, league.rules)
+        ],
+        "events": [
+            {"slug": slug, "event": event, "fields": shown_fields(event, league)}
+            for slug, event in module.EVENTS.items()
+            if event.shown(league)
         ],
         "entries": selectors.campaign_timeline(roster),
-        "rewards": [(key, f"+1 {word}") for key, word in module.REWARD_WORDS.items()],
-        "members": [member.character for member in members],
-        "learnable": module.learnable(rules),
-        "societies": module.societies(rules),
-        "banks": [(bank, module.REWARD_WORDS[bank]) for bank in module.BANKS],
-        "escapes": [(roll, name) for roll, (name, _) in module.HARROWING_ESCAPE.items()],
-        "most_victory_points": module.VICTORY_POINTS_MOST,
-        "most_spent": module.BANKED_MOST,
     }
 
 
-def campaign_response(request, roster):
+def campaign_response(roster):
     # A result can add roster slots (Regional Influence), so the whole page is shown again.
     return redirect("rosters:detail", pk=roster.pk)
 
@@ -91,136 +114,26 @@ def timeline(request, pk):
     return render(request, "rosters/_campaign.html#timeline", campaign_context(request, roster))
 
 
-def submit(request, roster, change, form=None, **details):
-    """Run one change between games with the form's fields, if it has a form; a form that
-    does not validate or a change the book refuses comes back as a message saying why."""
-    if form is not None:
-        if not form.is_valid():
-            messages.error(request, refusal(form))
-            return campaign_response(request, roster)
-        details |= form.cleaned_data
-    try:
-        change(roster=roster, **details)
-    except campaigns.CampaignRefused as error:
-        refused(request, error)
-    return campaign_response(request, roster)
-
-
-def member_choices(roster):
-    return [(str(m.character_id), m.character.name) for m in selectors.members_of(roster)]
-
-
-def campaign_rules(request, roster):
-    """The roster's campaign rules, or None after saying its book has none: its forms are
-    built from the numbers those rules give."""
-    module = campaigns.rules_of(roster)
-    if module is None:
-        refused(request, campaigns.CampaignRefused([]))
-    return module
-
-
 @require_POST
-def record_result(request, pk):
+def campaign_event(request, pk, event):
+    """Any game's event between games: its form's fields checked, then its handler; a form
+    that does not validate or a change the book refuses comes back as a message saying why."""
     roster = selectors.roster_or_404(request.user, pk)
-    module = campaign_rules(request, roster)
+    module = selectors.campaign_rules(roster)
     if module is None:
-        return campaign_response(request, roster)
-    context = campaign_context(request, roster)
-    form = ResultForm(
-        request.POST,
-        module=module,
-        rewards=context["rewards"],
-        members=[c.name for c in context["members"]],
-    )
+        refused(request, CampaignRefused([]))
+        return campaign_response(roster)
+    if event not in module.EVENTS:
+        raise Http404("No such event in this game")
+    form = event_form(module.EVENTS[event], selectors.league(roster), request.POST)
     if not form.is_valid():
         messages.error(request, refusal(form))
-        return campaign_response(request, roster)
-    return submit(request, roster, campaigns.record_result, result=form.cleaned_data)
-
-
-@require_POST
-def learn_ability(request, pk):
-    roster = selectors.roster_or_404(request.user, pk)
-    chosen = record_id(request.POST.get("character"))
-    member = next((m for m in selectors.members_of(roster) if m.character_id == chosen), None)
-    if member is None:
-        messages.error(request, "Choose a character of this league.")
-        return campaign_response(request, roster)
-    return submit(
-        request,
-        roster,
-        campaigns.learn_ability,
-        character=member.character,
-        ability=request.POST.get("ability", ""),
-    )
-
-
-class EscapeForm(forms.Form):
-    character_id = forms.TypedChoiceField(coerce=int, label="Character")
-
-    def __init__(self, *args, module, members=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["character_id"].choices = members
-        self.fields["roll"] = whole_number("d6 roll", *module.ESCAPE_ROLL)
-
-
-class SpendForm(forms.Form):
-    bank = forms.CharField(max_length=20, label="Bank")
-
-    def __init__(self, *args, module, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["points"] = whole_number("Points", 1, module.BANKED_MOST)
-
-
-class ReorganiseForm(forms.Form):
-    drop = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Leaving")
-    add = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Joining")
-
-    def __init__(self, *args, members=(), addable=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["drop"].choices = [(m.character_id, m.character.name) for m in members]
-        self.fields["add"].choices = [(c.pk, c.name) for c in addable]
-
-
-@require_POST
-def harrowing_escape(request, pk):
-    roster = selectors.roster_or_404(request.user, pk)
-    module = campaign_rules(request, roster)
-    if module is None:
-        return campaign_response(request, roster)
-    form = EscapeForm(request.POST, module=module, members=member_choices(roster))
-    return submit(request, roster, campaigns.harrowing_escape, form)
-
-
-@require_POST
-def spend(request, pk):
-    roster = selectors.roster_or_404(request.user, pk)
-    module = campaign_rules(request, roster)
-    if module is None:
-        return campaign_response(request, roster)
-    return submit(request, roster, campaigns.spend, SpendForm(request.POST, module=module))
-
-
-@require_POST
-def join_society(request, pk):
-    roster = selectors.roster_or_404(request.user, pk)
-    return submit(
-        request,
-        roster,
-        campaigns.join_society,
-        society=request.POST.get("society", ""),
-        perk=request.POST.get("perk", ""),
-    )
-
-
-@require_POST
-def reorganise(request, pk):
-    """Reorganize between scenarios (p.44): who leaves, who joins from My Cards."""
-    roster = selectors.roster_or_404(request.user, pk)
-    members = selectors.members_of(roster)
-    addable = selectors.addable_characters(request.user, roster, members)
-    form = ReorganiseForm(request.POST, members=members, addable=addable)
-    return submit(request, roster, campaigns.reorganise, form)
+        return campaign_response(roster)
+    try:
+        campaign.record_event(roster=roster, event=event, **form.cleaned_data)
+    except CampaignRefused as error:
+        refused(request, error)
+    return campaign_response(roster)
 
 
 @require_POST
@@ -230,14 +143,14 @@ def undo(request, pk):
     entry_id = record_id(request.POST.get("entry"))
     if entry_id is None:
         messages.error(request, "Undo from the timeline: its Undo button names the change.")
-        return campaign_response(request, roster)
+        return campaign_response(roster)
     try:
-        result = campaigns.undo(roster=roster, entry_id=entry_id)
-    except campaigns.NotTheLatest as error:
+        result = campaign.undo(roster=roster, entry_id=entry_id)
+    except NotTheLatest as error:
         messages.error(request, str(error))
-        return campaign_response(request, roster)
+        return campaign_response(roster)
     if result.entry is None:
         messages.info(request, "That change was undone already.")
     else:
         messages.success(request, f"Undone: {result.entry.summary}")
-    return campaign_response(request, roster)
+    return campaign_response(roster)

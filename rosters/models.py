@@ -7,7 +7,7 @@ from django.db import models
 
 class SoftDeleted(models.Model):
     """A player's thing that a delete only hides, so "undo" can bring it back whole (cards,
-    rosters). Selectors leave hidden ones out; rosters.services deletes and restores them."""
+    rosters). Selectors leave hidden ones out; rosters.handlers delete and restore them."""
 
     deleted_at = models.DateTimeField(null=True, blank=True)
 
@@ -105,18 +105,19 @@ class ShareLink(models.Model):
 
 
 class CampaignEntry(models.Model):
-    """One change between games (a result, an ability learned), with what the roster was
-    before it, so the latest can be undone exactly."""
+    """One change between games (a result, an ability learned, a reorganisation), with each
+    part of the roster it changed as it was before and as it is after, so the latest can be
+    undone exactly, whatever the game (rosters/handlers/campaign.py)."""
 
     roster = models.ForeignKey(Roster, on_delete=models.CASCADE, related_name="campaign_entries")
     # The game this change came after (1 = after the first scenario; 0 = before any).
     game = models.PositiveIntegerField()
     summary = models.TextField()
-    # {"campaign": ..., "reputation_perks": [...]} as they were before the change.
+    # What changed, by part: {"campaign": the block, "choices": {key: value},
+    # "members": [{"character": id, "role": ...}] in order, "profiles": {card id: {key:
+    # value}}}, each holding only the parts the change touched.
     before = models.JSONField(default=dict)
-    # An ability learned with it, taken off the card again on undo.
-    learner = models.ForeignKey(Character, null=True, blank=True, on_delete=models.SET_NULL)
-    learned_ability = models.SlugField(max_length=60, blank=True)
+    after = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -5,8 +5,11 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
 from rosters.models import Character, Roster
-from rosters.serialize import roster_as_data
+from rosters.serialize import character_as_data, roster_as_data
+from rules.engines.campaign import League
 from rules.models import CharacterType
+from rules.rulesets import definition_for
+from rules.selectors import rules_book
 
 
 def rosters_of(player):
@@ -123,3 +126,37 @@ def roster_data(roster, members, rules):
 def campaign_timeline(roster):
     """The roster's changes between games, latest first."""
     return list(roster.campaign_entries.all())
+
+
+def campaign_rules(roster):
+    """The roster's game's campaign module (rules/engines/campaign.py says what it
+    declares), or None when its book has no between-game rules."""
+    return definition_for(roster.ruleset.slug).campaign_module
+
+
+def played(roster):
+    """Whether the league has a recorded game: from then on its line-up changes only as its
+    book lets it (its LINEUP_EVENT), whichever page the player changes it from."""
+    module = campaign_rules(roster)
+    return module is not None and module.games_played(roster.campaign) > 0
+
+
+def fixed_choices(roster) -> dict:
+    """{choices key: the finding that says why} for the lists the roster's book no longer lets
+    it change (a Pulp Alley league's perks once it has played)."""
+    module = campaign_rules(roster)
+    fixed = getattr(module, "fixed_choices", None)
+    return {} if fixed is None else fixed(roster.campaign)
+
+
+def league(roster, members=None, rules=None, addable=None) -> League:
+    """The roster as its campaign rules read it (rules/engines/campaign.py); the league page
+    passes what it has read already."""
+    rules = rules_book(roster.ruleset, roster.owner) if rules is None else rules
+    members = members_of(roster) if members is None else members
+    addable = addable_characters(roster.owner, roster, members) if addable is None else addable
+    return League(
+        document=roster_data(roster, members, rules),
+        rules=rules,
+        cards=tuple(character_as_data(card) for card in addable),
+    )

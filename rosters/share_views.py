@@ -8,13 +8,15 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player
 from rosters import selectors, sharing
+from rosters.handlers import roster as roster_handlers
+from rosters.handlers import transfer as transfer_handlers
 from rosters.transfer_views import imported, read_only_context, roster_import_rate_limited
 
 
 @require_POST
 def share(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    sharing.share_roster(roster=roster)
+    roster_handlers.share_roster(roster=roster)
     messages.success(
         request, f"{roster.name} has a new share link; any older link stopped working."
     )
@@ -24,7 +26,7 @@ def share(request, pk):
 @require_POST
 def revoke(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    sharing.revoke_share(roster=roster)
+    roster_handlers.revoke_share(roster=roster)
     messages.success(request, f"The share link of {roster.name} no longer works.")
     return redirect("rosters:detail", pk=roster.pk)
 
@@ -42,5 +44,7 @@ def shared(request, token):
 @roster_import_rate_limited
 def copy(request, token):
     roster = sharing.shared_roster_or_404(token)
-    result = sharing.copy_shared(roster=roster, owner=current_player(request, create=True))
+    result = transfer_handlers.copy_shared(
+        roster=roster, owner=current_player(request, create=True)
+    )
     return imported(request, result)

@@ -15,6 +15,7 @@ from accounts.players import current_player
 from config import limits
 from rosters import samples, selectors, transfer
 from rosters.format import MAX_FILE_BYTES, RosterFormatError, load_roster, too_big_message
+from rosters.handlers import transfer as transfer_handlers
 from rules import engines
 from rules.models import Ruleset
 from rules.selectors import rules_book
@@ -85,7 +86,7 @@ def import_roster(request):
     if request.method == "POST" and form.is_valid():
         try:
             document = load_roster(form.cleaned_data["file"].read(MAX_FILE_BYTES + 1))
-            result = transfer.import_roster(
+            result = transfer_handlers.import_roster(
                 owner=current_player(request, create=True), document=document
             )
         except RosterFormatError as error:
@@ -156,6 +157,8 @@ def sample_detail(request, slug):
 @require_POST
 @roster_import_rate_limited
 def start_from_sample(request, slug):
-    document = sample_or_404(slug)
-    result = transfer.import_roster(owner=current_player(request, create=True), document=document)
+    sample_or_404(slug)
+    result = transfer_handlers.start_from_sample(
+        owner=current_player(request, create=True), slug=slug
+    )
     return imported(request, result)

@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.players import current_player
-from rosters import campaigns, selectors, services
+from rosters import selectors
 from rosters.builders import builder_for, setting_options
 from rosters.campaign_views import campaign_context
 from rosters.forms import (
@@ -17,6 +17,9 @@ from rosters.forms import (
     record_id,
     refusal,
 )
+from rosters.handlers import members as member_handlers
+from rosters.handlers import roster as roster_handlers
+from rosters.handlers.base import CampaignRefused, RosterFull
 from rosters.meter import meter_for
 from rosters.models import RosterMember
 from rosters.page_cache import cached_page
@@ -30,7 +33,7 @@ def roster_list(request):
     form = NewRosterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         player = current_player(request, create=True)
-        result = services.create_roster(owner=player, **form.cleaned_data)
+        result = roster_handlers.create_roster(owner=player, **form.cleaned_data)
         return redirect("rosters:detail", pk=result.roster.pk)
     context = {
         "rosters": selectors.rosters_of(request.user),
@@ -47,7 +50,7 @@ def builder_context(request, roster):
     report = engines.evaluate(cast, rules)
     spec = builder_for(roster.ruleset.slug)
     kinds = spec.choice_kinds
-    fixed = campaigns.fixed_choices(roster)
+    fixed = selectors.fixed_choices(roster)
     options = [
         {
             "key": key,
@@ -81,7 +84,8 @@ def builder_context(request, roster):
                 "abilities": printed.ability_names,
             }
         )
-    return campaign_context(request, roster, members, rules) | {
+    addable = selectors.addable_characters(request.user, roster, members)
+    return campaign_context(request, roster, members, rules, addable) | {
         "roster": roster,
         "rows": rows,
         "report": report,
@@ -91,7 +95,7 @@ def builder_context(request, roster):
         # The browser's own limits on the number inputs: the forms' (rosters/forms.py).
         "most_budget": BudgetForm.base_fields["budget"].max_value,
         "most_models": model_count_bounds(roster.ruleset.slug)[1],
-        "addable": selectors.addable_characters(request.user, roster, members),
+        "addable": addable,
         "settings": [
             {
                 "setting": setting,
@@ -164,13 +168,13 @@ def lineup_change(request, roster, change, **details):
 def add_member(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
     character = selectors.character_or_404(request.user, record_id(request.POST.get("character")))
-    return lineup_change(request, roster, campaigns.add_member, character=character)
+    return lineup_change(request, roster, member_handlers.add_member, character=character)
 
 
 @require_POST
 def remove_member(request, pk, character_pk):
     roster = selectors.roster_or_404(request.user, pk)
-    return lineup_change(request, roster, campaigns.remove_member, character_id=character_pk)
+    return lineup_change(request, roster, member_handlers.remove_member, character_id=character_pk)
 
 
 def member_roles(request, roster, character_pk):
@@ -195,7 +199,7 @@ def move_member(request, pk, character_pk):
     if by is None:
         raise Http404("No such move")
     try:
-        services.move_member(roster=roster, character_id=character_pk, by=by)
+        member_handlers.move_member(roster=roster, character_id=character_pk, by=by)
     except RosterMember.DoesNotExist:
         raise Http404("Not in this roster") from None
     return after_change(request, roster)
@@ -208,7 +212,7 @@ def set_role(request, pk, character_pk):
     if role not in member_roles(request, roster, character_pk):
         raise Http404("No such role")
     return lineup_change(
-        request, roster, campaigns.set_member_role, character_id=character_pk, role=role
+        request, roster, member_handlers.set_member_role, character_id=character_pk, role=role
     )
 
 
@@ -218,21 +222,21 @@ def set_choices(request, pk, key):
     if key not in builder_for(roster.ruleset.slug).choice_kinds:
         raise Http404("No such choice")
     return lineup_change(
-        request, roster, campaigns.set_choice, key=key, values=request.POST.getlist(key)
+        request, roster, roster_handlers.set_choice, key=key, values=request.POST.getlist(key)
     )
 
 
 @require_POST
 def rename(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    result = services.update_roster(roster=roster, name=request.POST.get("name", "")[:100])
+    result = roster_handlers.update_roster(roster=roster, name=request.POST.get("name", "")[:100])
     return after_change(request, result.roster)
 
 
 @require_POST
 def delete(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    services.delete_roster(roster=roster)
+    roster_handlers.delete_roster(roster=roster)
     messages.success(request, f"Deleted {roster.name}. Its cards stay in My Cards.")
     return redirect("rosters:list")
 
@@ -240,7 +244,7 @@ def delete(request, pk):
 @require_POST
 def restore(request, pk):
     roster = get_object_or_404(selectors.deleted_rosters_of(request.user), pk=pk)
-    services.restore(thing=roster)
+    roster_handlers.restore_roster(roster=roster)
     messages.success(request, f"{roster.name} is back.")
     return redirect("rosters:detail", pk=roster.pk)
 
@@ -260,7 +264,7 @@ def set_settings(request, pk):
     budget = BudgetForm(request.POST)
     if not budget.is_valid():
         messages.error(request, refusal(budget))
-    result = services.update_settings(
+    result = roster_handlers.update_settings(
         roster=roster, settings=settings, budget=budget.cleaned_data.get("budget")
     )
     return after_change(request, result.roster)
@@ -283,8 +287,10 @@ def add_profile(request, pk):
         messages.error(request, refusal(count))
         return after_change(request, roster)
     try:
-        services.add_library_profile(roster=roster, entry=entry, count=count.cleaned_data["count"])
-    except services.RosterFull as error:
+        member_handlers.add_library_profile(
+            roster=roster, entry=entry, count=count.cleaned_data["count"]
+        )
+    except (RosterFull, CampaignRefused) as error:
         messages.error(request, str(error))
     return after_change(request, roster)
 
@@ -297,7 +303,9 @@ def set_count(request, pk, character_pk):
     )
     count = ModelCountForm(request.POST, ruleset=roster.ruleset.slug)
     if count.is_valid():
-        services.set_model_count(character=member.character, count=count.cleaned_data["count"])
+        member_handlers.set_model_count(
+            character=member.character, count=count.cleaned_data["count"]
+        )
     else:
         messages.error(request, refusal(count))
     return after_change(request, roster)

@@ -7,12 +7,14 @@ exports, faces and cheat sheets read. The Card Designer, card faces and cheat sh
 checked by cards/checks.py."""
 
 import json
+from collections.abc import Mapping
 from dataclasses import is_dataclass
 from functools import cache
 
 from django.core.checks import Error, Tags, register
 
 from rules.engines.base import PrintedProfile
+from rules.engines.campaign import CampaignEvent
 from rules.engines.effects import SHAPES_PATH, effect_validator, shapes
 from rules.fixture_book import rules_book_from_fixtures
 from rules.fixture_folder import (
@@ -36,28 +38,15 @@ ENGINE_FUNCTIONS = (
     "role_choices",
 )
 
-# What the league page and rosters/campaigns.py call on a game's between-game rules.
+# What every game's between-game rules declare (rules/engines/campaign.py): the league page,
+# the one campaign URL and rosters/handlers/ read nothing else of them.
 CAMPAIGN_PARTS = (
     "campaign_state",
-    "record_result",
-    "learn_ability",
-    "harrowing_escape",
-    "spend",
-    "learnable",
-    "REWARD_WORDS",
-    "BANKS",
-    "HARROWING_ESCAPE",
-    "join_society",
-    "societies",
-    "reorganise",
-    "fixed_choices",
+    "games_played",
+    "EVENTS",
+    # What the sheets and cards print of the campaign (cards/campaign.py).
     "league_lines",
     "character_lines",
-    # The numbers its forms take (the same the game's `bounds` give the roster file).
-    "VICTORY_POINTS_MOST",
-    "REWARD_CARDS_MOST",
-    "BANKED_MOST",
-    "ESCAPE_ROLL",
 )
 
 
@@ -97,11 +86,22 @@ def campaign_problems(definition):
         module = definition.campaign_module
     except ImportError as error:
         return [f"its campaign rules {definition.campaign!r} do not import ({error})"]
-    return [
-        f"its campaign rules {definition.campaign} lack {name}"
-        for name in CAMPAIGN_PARTS
-        if not hasattr(module, name)
-    ]
+    where = f"its campaign rules {definition.campaign}"
+    problems = [f"{where} lack {name}" for name in CAMPAIGN_PARTS if not hasattr(module, name)]
+    events = getattr(module, "EVENTS", {})
+    if not isinstance(events, Mapping) or not all(
+        isinstance(event, CampaignEvent) for event in events.values()
+    ):
+        problems.append(f"{where}: EVENTS is not a mapping of CampaignEvent")
+        events = {}
+    # A game that gates line-up changes once played names the event they become.
+    lineup = getattr(module, "LINEUP_EVENT", "")
+    if lineup and lineup not in events:
+        problems.append(f"{where}: LINEUP_EVENT {lineup!r} is not one of its EVENTS")
+    fixed = getattr(module, "fixed_choices", None)
+    if fixed is not None and not callable(fixed):
+        problems.append(f"{where}: fixed_choices is not a function")
+    return problems
 
 
 def data_problems(definition, fixtures_dir=FIXTURES_DIR):

@@ -118,3 +118,23 @@ def test_every_way_of_importing_cards_is_seen(source):
 def test_a_sibling_module_is_not_mistaken_for_the_cards_app():
     assert imported_apps("from . import cards_in_play", "rosters.views") == {"rosters"}
     assert imported_apps("import rosters.cards", "rules.views") == {"rosters"}
+
+
+RAW_WRITES = "rosters.handlers._writes"
+
+
+def test_only_the_handlers_reach_the_raw_roster_writes():
+    """Every change to a roster goes through a handler (rosters/handlers/), where the rules
+    that gate it live: no other module imports the raw writes beneath them."""
+    reaching = sorted(
+        module
+        for module in project_modules()
+        if RAW_WRITES in imports_of(module)
+        and not (module == "rosters.handlers" or module.startswith("rosters.handlers."))
+    )
+    assert not reaching, reaching
+
+
+def test_a_view_importing_the_raw_writes_is_seen():
+    source = "from rosters.handlers import _writes\n"
+    assert RAW_WRITES in imported_modules(source, "cards.views")

@@ -13,7 +13,7 @@ from PIL import Image
 from accounts.models import User
 from accounts.players import create_guest
 from config.limits import GUEST_IDLE_DAYS
-from rosters import services
+from rosters.handlers import cards as card_handlers
 from rosters.models import Character, Roster
 from rules.models import LibraryEntry
 from rules.services import create_house_rule
@@ -40,7 +40,7 @@ def portrait():
 def guest_with_work(ruleset, days_idle):
     guest = create_guest()
     data = {"type": "ally", "name": "Lost Explorer", "profile": {"health": "d6"}}
-    services.save_character(owner=guest, ruleset=ruleset, data=data, upload=portrait())
+    card_handlers.save_card(owner=guest, ruleset=ruleset, data=data, upload=portrait())
     Roster.objects.create(owner=guest, ruleset=ruleset, name="Forgotten League")
     create_house_rule(
         owner=guest, ruleset=ruleset, kind="perk", name="Airship", cost=1, summary="x"

@@ -9,7 +9,7 @@ from accounts.owned import owned_models
 from accounts.players import create_guest
 from accounts.services import adopt_guest_work
 from rosters import selectors as roster_selectors
-from rosters import services as roster_services
+from rosters.handlers import members as member_handlers
 from rosters.models import Character, Roster
 from rules.engines import evaluate
 from rules.models import LibraryEntry, Ruleset
@@ -150,7 +150,7 @@ def test_a_guests_genres_for_a_profile_the_account_has_merge_into_one_list(rules
         owner=guest, ruleset=seven_tv, name="Star Knights", choices={"affiliation": "heroic"}
     )
     warrior = LibraryEntry.objects.get(ruleset=seven_tv, kind="profile", slug="warrior")
-    roster_services.add_library_profile(
+    member_handlers.add_library_profile(
         roster=cast, entry={"slug": "warrior", "name": warrior.name, "data": warrior.data}
     )
     adopt_guest_work(guest=guest, user=player)

@@ -8,10 +8,10 @@ from accounts.owned import owned_models
 from accounts.players import create_guest
 from accounts.services import adopt_guest_work
 from accounts.stamps import owner_paths
-from rosters import sharing
+from rosters.handlers import roster as roster_handlers
+from rosters.handlers.transfer import import_roster
 from rosters.models import CampaignEntry, Character, Roster, RosterMember, ShareLink
 from rosters.samples import sample_document
-from rosters.transfer import import_roster
 from rules.models import LibraryEntry
 from rules.services import create_house_rule
 
@@ -39,7 +39,7 @@ def test_every_model_of_a_player_and_every_model_hanging_off_one_is_watched():
     [
         lambda league: Character.objects.filter(owner=league.owner).first().save(),
         lambda league: league.members.first().delete(),
-        lambda league: sharing.share_roster(roster=league),
+        lambda league: roster_handlers.share_roster(roster=league),
         lambda league: Roster.objects.get(pk=league.pk).delete(),
         lambda league: create_house_rule(
             owner=league.owner, ruleset=league.ruleset, kind="perk", name="Tea", summary="x"

@@ -7,7 +7,7 @@ from io import BytesIO
 from PIL import Image
 from playwright.sync_api import expect
 
-from rosters import services
+from rosters.handlers import members as member_handlers
 from rosters.models import Character, Roster
 from rules.models import Ruleset
 from tests.browser.test_phone_layout import PHONE, assert_no_sideways_scroll, log_in
@@ -20,7 +20,7 @@ def league_of(player, kinds):
         character = Character.objects.create(
             owner=player, ruleset=pulp_alley, character_type=kind, name=f"{kind} {number}"
         )
-        services.add_member(roster=roster, character=character)
+        member_handlers.add_member(roster=roster, character=character)
     return roster
 
 

@@ -3,8 +3,8 @@ on the timeline with what it earned, and undoes it (Pulp Alley, p.44-45)."""
 
 from playwright.sync_api import expect
 
+from rosters.handlers.transfer import import_roster
 from rosters.samples import sample_document
-from rosters.transfer import import_roster
 from tests.browser.test_phone_layout import log_in
 
 

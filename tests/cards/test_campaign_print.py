@@ -12,13 +12,12 @@ from cards.cheatsheets import roster_reference_pdf
 from cards.printing import rendering
 from cards.printing.sources import roster_cards, roster_file_faces
 from cards.roster_sheet import roster_sheet_pdf
-from rosters import campaigns
 from rosters.format import read_roster
+from rosters.handlers.transfer import import_roster
 from rosters.samples import sample_document, samples_dir
-from rosters.transfer import import_roster
 from rules.fixture_book import rules_book_from_fixtures
 from tests.cards.pdf_reading import read, text
-from tests.rosters.timeline import undo_latest
+from tests.rosters.timeline import harrowing_escape, record_result, undo_latest
 
 RULES = rules_book_from_fixtures("pulp-alley")
 
@@ -110,11 +109,11 @@ def test_a_namesake_carries_none_of_the_others_campaign():
 @pytest.mark.django_db
 def test_a_stored_leagues_printed_cards_follow_its_timeline(player, pulp_alley):
     league = import_roster(owner=player, document=sample_document("singapore-smith")).roster
-    campaigns.record_result(
+    record_result(
         roster=league, result={"scenario": "Cornered", "victory_points": 5, "rewards": []}
     )
     chu_chu = league.members.get(character__name="Chu-Chu").character_id
-    campaigns.harrowing_escape(roster=league, character_id=chu_chu, roll=3)
+    harrowing_escape(roster=league, character_id=chu_chu, roll=3)
     cards = {face.title: face for face in roster_cards(player, league.pk, {}).faces}
     assert cards["Chu-Chu"].data["campaign"] == [
         "Bloodied & Bruised (Harrowing Escape): next game, they join the table only as turn 2"

@@ -499,3 +499,25 @@ def test_a_skill_may_be_left_without_dice_exactly_where_an_ability_lets_the_engi
 
     allowed = any(not owed(ability) for ability in book.of_kind("ability"))
     assert (PulpAlleyCharacterForm(rules=book).fields[f"{skill}_count"].min_value == 0) == allowed
+
+
+def test_save_and_add_to_a_league_that_has_played_goes_through_its_reorganisation(
+    player_client, player
+):
+    """The designer's "Save and add to league" meets the same gate as the builder's Add: a
+    league that has played takes the card only as the book's reorganisation (p.44), here
+    refused with the book's reason (its slots are full) while the card stays in My Cards."""
+    from rosters.handlers.transfer import start_from_sample
+    from tests.rosters.timeline import record_result
+
+    league = start_from_sample(owner=player, slug="singapore-smith").roster
+    record_result(roster=league, result={"scenario": "X", "victory_points": 2})
+    lineup = list(league.members.values_list("character_id", flat=True))
+    response = player_client.post(
+        "/cards/designer/", SMITH | {"character_type": "follower", "roster": league.pk}, follow=True
+    )
+    page = response.content.decode()
+    assert "11 of 10 slots" in page and "The card is in My Cards." in page
+    assert list(league.members.values_list("character_id", flat=True)) == lineup
+    assert league.campaign_entries.count() == 1
+    assert player.characters.filter(name="Singapore Smith", character_type="follower").exists()

@@ -15,7 +15,7 @@ from django.urls import URLResolver, get_resolver
 from cards.models import PendingPortrait, PrintJob
 from cards.printing import cache as print_cache
 from config import limits
-from rosters import sharing
+from rosters.handlers import roster as roster_handlers
 from rosters.models import Roster, RosterMember
 from rosters.samples import sample_paths
 from rules.models import Deck, LibraryEntry, Ruleset
@@ -80,7 +80,7 @@ def everything(player, pulp_alley, empty_print_cache, settings, tmp_path):
     roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="Smith's League")
     for position, character in enumerate(cards):
         RosterMember.objects.create(roster=roster, character=character, position=position)
-    token = sharing.share_roster(roster=roster).link.token
+    token = roster_handlers.share_roster(roster=roster).link.token
     band = Roster.objects.create(  # Pulp Fiction prints a sheet of tokens for a band
         owner=player, ruleset=Ruleset.objects.get(slug="pulp-fiction"), name="Doc's band"
     )
@@ -104,6 +104,7 @@ def everything(player, pulp_alley, empty_print_cache, settings, tmp_path):
         "deck": sorted(set(Deck.objects.values_list("slug", flat=True))),
         "kind": sorted(set(LibraryEntry.objects.values_list("kind", flat=True))),
         "key": ["x"],
+        "event": ["result"],
         "slug": sorted(sample_paths())[:1],
         "object_id": [player.pk],
         "id": [player.pk],

@@ -248,8 +248,8 @@ def test_the_print_page_for_a_deck_in_a_fixed_number_of_queries(
 
 
 def test_cards_with_rules_on_their_backs_prompt_for_backs(client, player, rules_data):
+    from rosters.handlers.transfer import import_roster
     from rosters.samples import sample_document
-    from rosters.transfer import import_roster
 
     cast = import_roster(owner=player, document=sample_document("7tv-claire")).roster
     client.force_login(player)

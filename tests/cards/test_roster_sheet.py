@@ -6,9 +6,9 @@ import pytest
 
 from cards.roster_sheet import roster_sheet_pdf
 from rosters.format import read_roster
+from rosters.handlers.transfer import import_roster
 from rosters.models import Roster
 from rosters.samples import samples_dir
-from rosters.transfer import import_roster
 from rules.fixture_book import rules_book_from_fixtures
 from tests.cards.pdf_reading import embedded_fonts, read, text
 

@@ -11,10 +11,10 @@ from django.conf import settings
 from PIL import Image
 
 from cards.printing import sources
+from rosters.handlers.cards import save_card
+from rosters.handlers.transfer import import_roster
 from rosters.models import Character, Roster
 from rosters.portraits import PORTRAIT_PIXELS
-from rosters.services import save_character
-from rosters.transfer import import_roster
 from rules.fixture_book import rules_book_from_fixtures
 from rules.models import Ruleset
 
@@ -92,6 +92,6 @@ def test_a_saved_band_prints_whom_each_figure_serves_by_its_name_now(player, rul
     roster = import_roster(owner=player, document=json.loads(HEROES.read_text())).roster
     doc = roster.members.get(position=0).character
     renamed = {"type": doc.character_type, "name": "Doc Lightning", "profile": doc.profile}
-    save_character(owner=player, ruleset=doc.ruleset, data=renamed, character=doc)
+    save_card(owner=player, ruleset=doc.ruleset, data=renamed, character=doc)
     made = sources.roster_cards(player, roster.pk, {}).faces
     assert [face.data["serves"] for face in made] == [""] + ["Serves Doc Lightning"] * 3

@@ -9,8 +9,8 @@ import uuid
 import pytest
 from django.urls import URLResolver, get_resolver, reverse
 
+from rosters.handlers.roster import share_roster
 from rosters.models import Character, Roster, RosterMember
-from rosters.sharing import share_roster
 from rules.services import create_house_rule
 
 pytestmark = pytest.mark.django_db
@@ -52,6 +52,7 @@ def world(player, pulp_alley):
         "key": "reputation_perks",
         "token": share_roster(roster=roster).link.token,
         "slug": "singapore-smith",
+        "event": "result",
         "pk": roster.pk,
     }
     special = {

@@ -10,7 +10,8 @@ import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 
-from rosters.transfer import import_roster, roster_as_text
+from rosters.handlers.transfer import import_roster
+from rosters.transfer import roster_as_text
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 

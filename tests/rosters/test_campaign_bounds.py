@@ -10,17 +10,19 @@ import pytest
 from django.db import connection
 
 from config.limits import BUDGET_MAX, CAMPAIGN_MAX_GAMES, CAMPAIGN_MAX_RECORDS
-from rosters import campaigns
-from rosters.campaign_views import EscapeForm, ResultForm, SpendForm
+from rosters.campaign_views import event_form
 from rosters.format import RosterFormatError, validate_roster
 from rosters.forms import MODEL_COUNT, BudgetForm, ModelCountForm
+from rosters.handlers.base import CampaignRefused
+from rosters.handlers.transfer import import_roster
 from rosters.models import CampaignEntry, Roster
 from rosters.samples import sample_document
 from rosters.schema import roster_schema
-from rosters.transfer import export_roster, import_roster
+from rosters.transfer import export_roster
 from rules import forms as house_rule_forms
 from rules.games.pulp_alley import campaign as pulp_alley_campaign
 from rules.rulesets import REGISTRY, definition_for
+from tests.rosters.timeline import learn_ability
 
 pytestmark = pytest.mark.django_db
 
@@ -84,12 +86,12 @@ def test_the_forms_take_only_numbers_the_file_holds():
     league = pulp_alley_campaign
     assert file_bounds("pulp-alley", "campaign.pending[].roll") == {league.ESCAPE_ROLL}
     assert (min(league.HARROWING_ESCAPE), max(league.HARROWING_ESCAPE)) == league.ESCAPE_ROLL
-    roll = EscapeForm(module=league).fields["roll"]
+    roll = event_form(league.EVENTS["escape"]).fields["roll"]
     assert (roll.min_value, roll.max_value) == league.ESCAPE_ROLL
-    points = SpendForm(module=league).fields["points"]
+    points = event_form(league.EVENTS["spend"]).fields["points"]
     assert file_bounds("pulp-alley", "campaign.banks.*") == {(0, points.max_value)}
     # Every game recorded at the most the form takes still fits the file's totals.
-    most = ResultForm(module=league).fields["victory_points"].max_value
+    most = event_form(league.EVENTS["result"]).fields["victory_points"].max_value
     assert file_bounds("pulp-alley", "campaign.reputation") == {(0, CAMPAIGN_MAX_GAMES * most)}
     assert file_bounds("pulp-alley", "campaign.games") == {(0, CAMPAIGN_MAX_GAMES)}
 
@@ -176,8 +178,8 @@ def test_a_league_learns_at_most_the_campaign_s_records(league):
         campaign={"games": 2, "experience": 5, "learned": held}
     )
     enki = league.members.get(character__name="Enki").character
-    with pytest.raises(campaigns.CampaignRefused, match="the most one campaign holds"):
-        campaigns.learn_ability(roster=league, character=enki, ability="speedy")
+    with pytest.raises(CampaignRefused, match="the most one campaign holds"):
+        learn_ability(roster=league, character=enki, ability="speedy")
 
 
 def test_a_file_with_twenty_thousand_campaign_records_is_refused_quickly(player, pulp_alley):

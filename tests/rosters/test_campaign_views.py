@@ -4,9 +4,9 @@ see the timeline (also as an htmx partial), undo; owners only, CSRF on every wri
 import pytest
 from django.test import Client
 
+from rosters.handlers.transfer import import_roster
 from rosters.models import CampaignEntry, Character
 from rosters.samples import sample_document
-from rosters.transfer import import_roster
 from tests.concurrency import at_the_same_moment, logged_in, postgres_only, said
 from tests.rosters.timeline import latest_id, press_undo
 
@@ -44,8 +44,9 @@ def test_recording_a_result_shows_progress_and_the_timeline(player_client, leagu
     )
     assert response.status_code == 302
     page = player_client.get(f"/rosters/{league.pk}/").content.decode()
-    assert "Reputation <strong>11</strong>" in page
-    assert "Experience <strong>1</strong>" in page
+    # The panel shows the league's standing in its game's own lines (league_lines).
+    assert "Reputation 11 · Experience 1 · 1 game played" in page
+    assert "Banked: Tips 1, Backup 0, Contacts 0, Gear 0" in page
     assert "after game 1" in page
     assert "Local Support earned at 10 Reputation" in page
     partial = player_client.get(f"/rosters/{league.pk}/campaign/", headers={"HX-Request": "true"})

@@ -6,15 +6,21 @@ import threading
 import pytest
 from django.db import connection
 
-from rosters import campaigns, services
+from rosters import selectors
+from rosters.handlers import campaign as campaign_handlers
+from rosters.handlers import cards as card_handlers
+from rosters.handlers import members as member_handlers
+from rosters.handlers import roster as roster_handlers
+from rosters.handlers.base import CampaignRefused
+from rosters.handlers.transfer import import_roster
 from rosters.models import CampaignEntry, Character, Roster
 from rosters.samples import sample_document
 from rosters.selectors import campaign_timeline, members_of, roster_data
-from rosters.transfer import export_roster, import_roster
+from rosters.transfer import export_roster
 from rules import engines
 from rules.models import Ruleset
 from rules.selectors import rules_book
-from tests.rosters.timeline import undo_latest
+from tests.rosters.timeline import learn_ability, record_result, undo_latest
 
 
 @pytest.fixture
@@ -27,7 +33,7 @@ def member(roster, name):
 
 
 def game(roster, points, *rewards, taken_out=()):
-    return campaigns.record_result(
+    return record_result(
         roster=roster,
         result={
             "scenario": "Cornered",
@@ -52,12 +58,12 @@ def test_a_league_through_three_scenarios(league):
     league = game(league, 5, "gear", "experience")
     # 11 Reputation: Local Support (10).
     assert league.choices["reputation_perks"] == ["local-support"]
-    campaigns.learn_ability(roster=league, character=member(league, "Enki"), ability="speedy")
+    learn_ability(roster=league, character=member(league, "Enki"), ability="speedy")
     league.refresh_from_db()
     assert league.campaign["experience"] == 0  # an Ally pays 2
     assert member(league, "Enki").profile["learned_abilities"] == ["speedy"]
-    with pytest.raises(campaigns.CampaignRefused, match="already learned an ability this game"):
-        campaigns.learn_ability(roster=league, character=member(league, "Enki"), ability="agile")
+    with pytest.raises(CampaignRefused, match="already learned an ability this game"):
+        learn_ability(roster=league, character=member(league, "Enki"), ability="agile")
 
     league = game(league, 14, "contacts", "experience")
     assert league.campaign["reputation"] == 25
@@ -109,7 +115,7 @@ def test_an_older_file_s_campaign_records_name_characters_and_import_by_id(playe
 @pytest.mark.django_db
 def test_undo_takes_back_the_latest_change_exactly(league):
     league = game(league, 11, "experience", "experience")
-    campaigns.learn_ability(roster=league, character=member(league, "Enki"), ability="speedy")
+    learn_ability(roster=league, character=member(league, "Enki"), ability="speedy")
     league = game(league, 14, "tips")
     undo_latest(league)
     league.refresh_from_db()
@@ -134,7 +140,7 @@ def recruit(league, name, kind="follower"):
     """A new card in My Cards, of the league's game, built like a sample member of `kind`."""
     model = next(m.character for m in members_of(league) if m.character.character_type == kind)
     data = {"name": name, "type": kind, "profile": model.profile}
-    return services.save_character(owner=league.owner, ruleset=league.ruleset, data=data).character
+    return card_handlers.save_card(owner=league.owner, ruleset=league.ruleset, data=data).character
 
 
 def assert_only_the_first_game_left(league):
@@ -151,15 +157,19 @@ def names(roster):
 def test_reorganising_swaps_characters_within_the_slots_and_undoes(league):
     """Reorganize (p.44): drop a character to free its slots, fill them with a new one."""
     ned = recruit(league, "Ned")
-    with pytest.raises(campaigns.CampaignRefused, match="after a scenario"):
-        campaigns.reorganise(roster=league, drop=[member(league, "Chu-Chu").pk], add=[ned.pk])
+    with pytest.raises(CampaignRefused, match="after a scenario"):
+        campaign_handlers.reorganise(
+            roster=league, drop=[member(league, "Chu-Chu").pk], add=[ned.pk]
+        )
     league = game(league, 4, "tips")
     # The sample spends all 10 slots: one more Follower does not fit.
-    with pytest.raises(campaigns.CampaignRefused, match="11 of 10 slots"):
-        campaigns.reorganise(roster=league, add=[ned.pk])
+    with pytest.raises(CampaignRefused, match="11 of 10 slots"):
+        campaign_handlers.reorganise(roster=league, add=[ned.pk])
     assert "Ned" not in names(league)
 
-    result = campaigns.reorganise(roster=league, drop=[member(league, "Chu-Chu").pk], add=[ned.pk])
+    result = campaign_handlers.reorganise(
+        roster=league, drop=[member(league, "Chu-Chu").pk], add=[ned.pk]
+    )
     assert names(league) == ["Singapore Smith", "Arge", "Enki", "Kazak", "Little Skeet", "Ned"]
     assert result.entry.game == 1
     assert result.entry.summary == (
@@ -177,8 +187,8 @@ def test_reorganising_swaps_characters_within_the_slots_and_undoes(league):
 def test_the_leader_stays(league):
     league = game(league, 2)
     boss = member(league, "Singapore Smith")
-    with pytest.raises(campaigns.CampaignRefused, match="dropping the Leader would disband it"):
-        campaigns.reorganise(
+    with pytest.raises(CampaignRefused, match="dropping the Leader would disband it"):
+        campaign_handlers.reorganise(
             roster=league, drop=[boss.pk], add=[recruit(league, "Boss 2", "leader").pk]
         )
     assert "Singapore Smith" in names(league)
@@ -189,19 +199,19 @@ def test_the_leader_stays(league):
 def test_reorganising_takes_only_the_owners_cards_of_this_game(league, make_user):
     league = game(league, 2)
     stranger = make_user("stranger")
-    theirs = services.save_character(
+    theirs = card_handlers.save_card(
         owner=stranger,
         ruleset=league.ruleset,
         data={"name": "Spy", "type": "follower", "profile": member(league, "Chu-Chu").profile},
     ).character
-    with pytest.raises(campaigns.CampaignRefused, match="Choose who leaves or who joins"):
-        campaigns.reorganise(roster=league, add=[theirs.pk])
+    with pytest.raises(CampaignRefused, match="Choose who leaves or who joins"):
+        campaign_handlers.reorganise(roster=league, add=[theirs.pk])
     assert "Spy" not in names(league)
 
 
 @pytest.mark.django_db
 def test_a_refused_result_records_nothing(league):
-    with pytest.raises(campaigns.CampaignRefused):
+    with pytest.raises(CampaignRefused):
         game(league, -2)
     league.refresh_from_db()
     assert league.campaign == {} and not CampaignEntry.objects.exists()
@@ -212,8 +222,8 @@ def test_a_game_without_between_game_rules_refuses(make_user, rules_data):
     owner = make_user("caster")
     seven_tv = Ruleset.objects.get(slug="7tv")
     roster = Roster.objects.create(owner=owner, ruleset=seven_tv, name="Cast")
-    assert campaigns.rules_of(roster) is None
-    with pytest.raises(campaigns.CampaignRefused):
+    assert selectors.campaign_rules(roster) is None
+    with pytest.raises(CampaignRefused):
         game(roster, 3)
 
 
@@ -247,22 +257,22 @@ def test_the_builder_is_free_until_the_first_game_then_reorganises(league):
     player likes (over the slots too, the report says so); after it each is a reorganisation
     (p.44), on the timeline after that game, refused when it breaks the book, undone there."""
     ned, kit = recruit(league, "Ned"), recruit(league, "Kit")
-    result = campaigns.add_member(roster=league, character=ned)
+    result = member_handlers.add_member(roster=league, character=ned)
     assert result.entry is None and "Ned" in names(league)
     assert report(league).budget.label == "11 / 10 slots used"
-    assert campaigns.remove_member(roster=league, character_id=ned.pk).entry is None
+    assert member_handlers.remove_member(roster=league, character_id=ned.pk).entry is None
     assert "Ned" not in names(league) and not CampaignEntry.objects.exists()
 
     league = game(league, 4, "tips")
-    with pytest.raises(campaigns.CampaignRefused, match="11 of 10 slots"):
-        campaigns.add_member(roster=league, character=ned)
+    with pytest.raises(CampaignRefused, match="11 of 10 slots"):
+        member_handlers.add_member(roster=league, character=ned)
     boss = member(league, "Singapore Smith")
-    with pytest.raises(campaigns.CampaignRefused, match="dropping the Leader would disband it"):
-        campaigns.remove_member(roster=league, character_id=boss.pk)
+    with pytest.raises(CampaignRefused, match="dropping the Leader would disband it"):
+        member_handlers.remove_member(roster=league, character_id=boss.pk)
     assert names(league) == SAMPLE_LINEUP
 
-    left = campaigns.remove_member(roster=league, character_id=member(league, "Chu-Chu").pk)
-    joined = campaigns.add_member(roster=league, character=kit)
+    left = member_handlers.remove_member(roster=league, character_id=member(league, "Chu-Chu").pk)
+    joined = member_handlers.add_member(roster=league, character=kit)
     assert (left.entry.game, joined.entry.game) == (1, 1)
     assert left.entry.summary == "Reorganised: Chu-Chu (Follower) leaves (9 / 10 slots used)"
     assert joined.entry.summary == "Reorganised: Kit (Follower) joins (10 / 10 slots used)"
@@ -281,7 +291,7 @@ def test_the_builder_takes_no_card_of_another_game_into_a_league_that_has_played
         owner=league.owner, ruleset=seven_tv, character_type="star", name="Star"
     )
     with pytest.raises(ValueError, match="Star is a 7TV card"):
-        campaigns.add_member(roster=league, character=star)
+        member_handlers.add_member(roster=league, character=star)
     assert CampaignEntry.objects.filter(roster=league).count() == 1
 
 
@@ -297,8 +307,8 @@ def test_a_game_without_between_game_rules_builds_freely_whatever_its_file_says(
     star = Character.objects.create(
         owner=owner, ruleset=seven_tv, character_type="star", name="Star"
     )
-    assert campaigns.add_member(roster=roster, character=star).entry is None
-    assert campaigns.remove_member(roster=roster, character_id=star.pk).entry is None
+    assert member_handlers.add_member(roster=roster, character=star).entry is None
+    assert member_handlers.remove_member(roster=roster, character_id=star.pk).entry is None
     assert not roster.members.exists()
 
 
@@ -311,18 +321,20 @@ def test_after_a_game_the_builder_changes_who_leads_only_as_the_book_allows(leag
     """Under Mastermind the Sidekick leads, marked acting leader in the builder (p.37). Once
     the league has played, marking it is a reorganisation on the timeline, and the mark
     cannot go again: the league keeps its leader (p.44)."""
-    campaigns.set_choice(roster=league, key="perks", values=["mastermind"])
-    campaigns.remove_member(roster=league, character_id=member(league, "Singapore Smith").pk)
+    roster_handlers.set_choice(roster=league, key="perks", values=["mastermind"])
+    member_handlers.remove_member(roster=league, character_id=member(league, "Singapore Smith").pk)
     assert "no-leader" in report(league).codes
     league = game(league, 3)
 
     arge = member(league, "Arge")
-    result = campaigns.set_member_role(roster=league, character_id=arge.pk, role="acting-leader")
+    result = member_handlers.set_member_role(
+        roster=league, character_id=arge.pk, role="acting-leader"
+    )
     assert result.entry.game == 1
     assert result.entry.summary.startswith("Reorganised: Arge (Sidekick) becomes acting leader")
     assert role_of(league, "Arge") == "acting-leader" and report(league).legal
-    with pytest.raises(campaigns.CampaignRefused, match="mark one Sidekick as acting leader"):
-        campaigns.set_member_role(roster=league, character_id=arge.pk, role="")
+    with pytest.raises(CampaignRefused, match="mark one Sidekick as acting leader"):
+        member_handlers.set_member_role(roster=league, character_id=arge.pk, role="")
     assert role_of(league, "Arge") == "acting-leader"
 
     undo_latest(league)

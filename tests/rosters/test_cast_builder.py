@@ -5,8 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from config.limits import BUDGET_MAX
+from rosters.handlers.cards import save_card
 from rosters.models import Character, Roster
-from rosters.services import save_character
 from tests.properties import REUSES_FUNCTION_FIXTURES
 
 pytestmark = pytest.mark.django_db
@@ -238,7 +238,7 @@ def test_renaming_a_star_keeps_its_sidekick(player_client, player, cast):
     htmx_post(player_client, f"/rosters/{cast.pk}/members/{sidekick.pk}/role/", {"role": boss})
 
     renamed = {"type": soul.character_type, "name": "Frodo", "profile": soul.profile}
-    save_character(owner=player, ruleset=soul.ruleset, data=renamed, character=soul)
+    save_card(owner=player, ruleset=soul.ruleset, data=renamed, character=soul)
 
     response = player_client.get(f"/rosters/{cast.pk}/")
     codes = response.context["report"].codes

@@ -14,8 +14,8 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from config.limits import ROSTER_FILE_MAX_ENTRIES
+from rosters.handlers.transfer import import_roster
 from rosters.models import Character, Roster
-from rosters.transfer import import_roster
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 from rules.models import LibraryEntry

@@ -8,9 +8,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from rosters.handlers.cards import save_card
 from rosters.models import Roster, RosterMember
 from rosters.schema import roster_schema
-from rosters.services import save_character
 from rules.models import ENTRY_RULES, LibraryEntry, Ruleset
 from rules.rulesets import REGISTRY
 from tests.rosters.roster_strategies import game_tests
@@ -36,7 +36,7 @@ def roster_using(owner, ruleset, character_type, profile, choices):
     roster = Roster.objects.create(
         owner=owner, ruleset=ruleset, name="House Table", choices=choices
     )
-    character = save_character(
+    character = save_card(
         owner=owner,
         ruleset=ruleset,
         data={"name": "Doc Thunder", "type": character_type, "profile": profile},

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from rosters.handlers.transfer import import_roster
 from rosters.models import Roster
 from rosters.samples import sample_document
-from rosters.transfer import import_roster
 from rules.fixture_folder import FIXTURES_DIR
 from rules.loading import load_rules
 from rules.models import Ruleset

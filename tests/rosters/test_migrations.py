@@ -136,6 +136,56 @@ def test_a_roster_deleted_before_deleting_revoked_links_loses_its_link():
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_timeline_entry_saved_before_the_generic_shape_still_undoes():
+    """An ability learned before entries kept a before and after comes off the card again on
+    undo, and the league's perks go back, from the migrated entry alone."""
+    from rosters.handlers import campaign
+    from rosters.models import Character, Roster
+
+    before = [("rosters", "0011_revoke_links_of_deleted_rosters")]
+    apps = migrated_to(before)
+    owner = apps.get_model("accounts", "User").objects.create(username="ada")
+    Ruleset.objects.get_or_create(slug="pulp-alley", defaults={"name": "Pulp Alley"})
+    ruleset = apps.get_model("rules", "Ruleset").objects.get(slug="pulp-alley")
+    roster = apps.get_model("rosters", "Roster").objects.create(
+        owner=owner,
+        ruleset=ruleset,
+        name="League",
+        campaign={"games": 2, "experience": 0},
+        choices={"reputation_perks": ["local-support"], "perks": ["x"]},
+    )
+    enki = apps.get_model("rosters", "Character").objects.create(
+        owner=owner,
+        ruleset=ruleset,
+        character_type="ally",
+        name="Enki",
+        profile={"learned_abilities": ["agile", "speedy"]},
+    )
+    apps.get_model("rosters", "CampaignEntry").objects.create(
+        roster=roster,
+        game=2,
+        summary="Enki learns Speedy",
+        before={
+            "campaign": {"games": 2, "experience": 2},
+            "reputation_perks": [],
+            "society_perks": [],
+        },
+        learner=enki,
+        learned_ability="speedy",
+    )
+
+    migrated_to(latest())
+    league = Roster.objects.get(pk=roster.pk)
+    entry = league.campaign_entries.get()
+    assert entry.before["choices"] == {"reputation_perks": [], "society_perks": []}
+    campaign.undo(roster=league, entry_id=entry.pk)
+    league.refresh_from_db()
+    assert league.campaign == {"games": 2, "experience": 2}
+    assert league.choices == {"reputation_perks": [], "society_perks": [], "perks": ["x"]}
+    assert Character.objects.get(pk=enki.pk).profile["learned_abilities"] == ["agile"]
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_campaign_block_a_game_without_campaign_rules_cannot_hold_keeps_only_its_tallies():
     """Imports once took any JSON there (a 1e20 came back from PostgreSQL as a long integer)
     and the roster's export then no longer imported: after the migration it exports again."""
@@ -143,8 +193,8 @@ def test_a_campaign_block_a_game_without_campaign_rules_cannot_hold_keeps_only_i
     from rosters.models import Roster as CurrentRoster
     from rosters.transfer import export_roster
 
-    before = [("rosters", "0011_revoke_links_of_deleted_rosters")]
-    after = [("rosters", "0012_campaign_tallies")]
+    before = [("rosters", "0012_campaign_entries_before_after")]
+    after = [("rosters", "0013_campaign_tallies")]
     apps = migrated_to(before)
     owner = apps.get_model("accounts", "User").objects.create(username="mira")
     for slug, name in (("7tv", "7TV"), ("pulp-alley", "Pulp Alley")):

@@ -10,14 +10,15 @@ from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rosters import campaigns, services, sharing
+from rosters.handlers import members as member_handlers
+from rosters.handlers import roster as roster_handlers
+from rosters.handlers.transfer import import_roster
 from rosters.models import Character
 from rosters.samples import sample_document
 from rosters.selectors import members_of
-from rosters.transfer import import_roster
 from rules.services import create_house_rule
 from tests.properties import REUSES_FUNCTION_FIXTURES
-from tests.rosters.timeline import undo_latest
+from tests.rosters.timeline import record_result, undo_latest
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +95,9 @@ def test_a_role_changed_without_signals_shows_on_the_next_visit(player_client, l
     """set_member_role writes with QuerySet.update, which sends no signal."""
     page(player_client, league)
     last = members_of(league)[-1]
-    services.set_member_role(roster=league, character_id=last.character_id, role="acting-leader")
+    member_handlers.set_member_role(
+        roster=league, character_id=last.character_id, role="acting-leader"
+    )
     assert without_tokens(page(player_client, league)) == without_tokens(
         fresh(player_client, league)
     )
@@ -102,23 +105,23 @@ def test_a_role_changed_without_signals_shows_on_the_next_visit(player_client, l
 
 def test_a_share_link_shows_and_goes_on_the_next_visits(player_client, league):
     assert "Revoke the link" not in page(player_client, league)
-    token = sharing.share_roster(roster=league).link.token
+    token = roster_handlers.share_roster(roster=league).link.token
     assert token in page(player_client, league)
-    sharing.revoke_share(roster=league)
+    roster_handlers.revoke_share(roster=league)
     assert token not in page(player_client, league)
 
 
 def test_a_game_recorded_and_undone_shows_on_the_next_visits(player_client, league):
     page(player_client, league)
     result = {"scenario": "Cornered", "victory_points": 3, "rewards": [], "taken_out": []}
-    entry = campaigns.record_result(roster=league, result=result).entry
+    entry = record_result(roster=league, result=result).entry
     assert entry.summary in page(player_client, league)
     undo_latest(league)
     assert entry.summary not in page(player_client, league)
 
 
 def test_the_share_link_names_the_host_the_page_was_asked_on(player_client, league):
-    sharing.share_roster(roster=league)
+    roster_handlers.share_roster(roster=league)
     assert "http://testserver/" in page(player_client, league)
     assert "http://localhost/" in page(player_client, league, host="localhost")
 
@@ -132,7 +135,7 @@ def test_htmx_gets_the_builder_and_a_browser_the_whole_page(player_client, leagu
 
 def test_a_refusal_shows_once_though_nothing_changed(player_client, league):
     """A refused change writes nothing, so only the message tells the kept page apart."""
-    campaigns.record_result(
+    record_result(
         roster=league,
         result={"scenario": "Cornered", "victory_points": 3, "rewards": [], "taken_out": []},
     )
@@ -165,30 +168,34 @@ def test_each_browser_gets_forms_it_can_post(player, league):
 
 
 EDITS = {
-    "rename the league": lambda league, n: services.update_roster(roster=league, name=f"L{n}"),
-    "change the budget": lambda league, n: services.update_roster(roster=league, budget=40 + n),
-    "move a member": lambda league, n: services.move_member(
+    "rename the league": lambda league, n: roster_handlers.update_roster(
+        roster=league, name=f"L{n}"
+    ),
+    "change the budget": lambda league, n: roster_handlers.update_roster(
+        roster=league, budget=40 + n
+    ),
+    "move a member": lambda league, n: member_handlers.move_member(
         roster=league, character_id=members_of(league)[-1].character_id, by=-1
     ),
-    "drop the last member": lambda league, n: services.remove_member(
+    "drop the last member": lambda league, n: member_handlers.remove_member(
         roster=league, character_id=members_of(league)[-1].character_id
     ),
-    "take a card back": lambda league, n: services.add_member(
+    "take a card back": lambda league, n: member_handlers.add_member(
         roster=league,
         character=Character.objects.filter(owner=league.owner)
         .exclude(memberships__roster=league)
         .first()
         or members_of(league)[0].character,
     ),
-    "clear a role": lambda league, n: services.set_member_role(
+    "clear a role": lambda league, n: member_handlers.set_member_role(
         roster=league, character_id=members_of(league)[-1].character_id, role=""
     ),
-    "share": lambda league, n: sharing.share_roster(roster=league),
-    "revoke": lambda league, n: sharing.revoke_share(roster=league),
+    "share": lambda league, n: roster_handlers.share_roster(roster=league),
+    "revoke": lambda league, n: roster_handlers.revoke_share(roster=league),
     "house perk": lambda league, n: create_house_rule(
         owner=league.owner, ruleset=league.ruleset, kind="perk", name=f"Perk {n}", summary="x"
     ),
-    "record a game": lambda league, n: campaigns.record_result(
+    "record a game": lambda league, n: record_result(
         roster=league,
         result={"scenario": f"Game {n}", "victory_points": n % 4, "rewards": [], "taken_out": []},
     ),

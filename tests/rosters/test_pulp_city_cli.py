@@ -9,8 +9,9 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
+from rosters.handlers.transfer import import_roster
 from rosters.models import Roster
-from rosters.transfer import export_roster, import_roster
+from rosters.transfer import export_roster
 from tests.cards.pdf_reading import read, text
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"

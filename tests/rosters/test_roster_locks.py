@@ -6,7 +6,7 @@ import threading
 import pytest
 from django.db import OperationalError, connection, transaction
 
-from rosters import services
+from rosters.handlers import _writes
 from rosters.models import Roster
 from tests.rosters.test_services import postgres_only
 
@@ -25,14 +25,14 @@ def test_a_change_to_one_league_never_holds_up_another_league_of_the_same_game(
             with transaction.atomic():
                 with connection.cursor() as cursor:
                     cursor.execute("SET LOCAL lock_timeout = '3s'")
-                outcome.append(services.locked(theirs).ruleset.slug)
+                outcome.append(_writes.locked(theirs).ruleset.slug)
         except OperationalError as error:
             outcome.append(error)
         finally:
             connection.close()
 
     with transaction.atomic():
-        assert services.locked(mine).ruleset == pulp_alley  # read with its game, locked
+        assert _writes.locked(mine).ruleset == pulp_alley  # read with its game, locked
         other = threading.Thread(target=their_change)
         other.start()
         other.join()

@@ -6,7 +6,7 @@ import threading
 import pytest
 from django.db import connection
 
-from rosters import services
+from rosters.handlers import members as member_handlers
 from rosters.models import Character, Roster
 from rules.models import Ruleset
 from tests.cards import pdf_reading as pdf
@@ -46,7 +46,7 @@ def crew(player, pulp_alley, league):
     enki = card(player, pulp_alley, "Enki", "ally")
     chu = card(player, pulp_alley, "Chu", "follower")
     for character in (enki, chu, arge, smith):
-        services.add_member(roster=league, character=character)
+        member_handlers.add_member(roster=league, character=character)
     return smith, arge, enki, chu
 
 
@@ -72,7 +72,7 @@ def test_a_star_is_first_in_a_cast(player, rules_data):
             "name": name,
             "data": {"type": "extra" if slug == "bystander" else "star"},
         }
-        services.add_library_profile(roster=cast, entry=entry)
+        member_handlers.add_library_profile(roster=cast, entry=entry)
     assert names(cast) == ["Bold Blade", "Bystander"]
 
 
@@ -143,7 +143,7 @@ def test_members_added_at_once_each_get_their_own_place(player, rules_data):
     def join(character):
         try:
             start.wait()
-            services.add_member(roster=league, character=character)
+            member_handlers.add_member(roster=league, character=character)
         finally:
             connection.close()
 
@@ -162,12 +162,12 @@ def test_a_move_costs_the_same_queries_in_a_big_league_and_shows_at_once(
 ):
     characters = [card(player, pulp_alley, f"Ally {n}", "ally") for n in range(size)]
     for character in characters:
-        services.add_member(roster=league, character=character)
+        member_handlers.add_member(roster=league, character=character)
     player_client.get(f"/rosters/{league.pk}/")  # kept
     first = characters[0]
     # The lock, the members, two position writes, the roster and its owner's stamp, in a savepoint.
     with django_assert_num_queries(8):
-        services.move_member(roster=league, character_id=first.pk, by=size - 1)
+        member_handlers.move_member(roster=league, character_id=first.pk, by=size - 1)
     expected = [f"Ally {n}" for n in range(1, size)] + ["Ally 0"]
     assert names(league) == expected
     page = player_client.get(f"/rosters/{league.pk}/").content.decode()

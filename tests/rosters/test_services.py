@@ -4,7 +4,10 @@ transactions and row locks, so they run on PostgreSQL with threads."""
 
 import pytest
 
-from rosters import campaigns, services
+from rosters.handlers import cards as card_handlers
+from rosters.handlers import members as member_handlers
+from rosters.handlers import roster as roster_handlers
+from rosters.handlers.base import RosterFull
 from rosters.models import Character, Roster, RosterMember
 from rules.models import LibraryEntry
 from tests.concurrency import at_the_same_moment, logged_in, postgres_only
@@ -60,10 +63,10 @@ def test_twenty_cards_added_together_get_twenty_different_positions(player, pulp
 def test_a_card_added_after_a_removal_does_not_share_a_position(player, pulp_alley):
     roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="League")
     first, second, third = (card(player, pulp_alley, name) for name in ("A", "B", "C"))
-    services.add_member(roster=roster, character=first)
-    services.add_member(roster=roster, character=second)
-    services.remove_member(roster=roster, character_id=first.pk)
-    services.add_member(roster=roster, character=third)
+    member_handlers.add_member(roster=roster, character=first)
+    member_handlers.add_member(roster=roster, character=second)
+    member_handlers.remove_member(roster=roster, character_id=first.pk)
+    member_handlers.add_member(roster=roster, character=third)
     positions = list(roster.members.values_list("position", flat=True))
     assert len(set(positions)) == len(positions) == 2
 
@@ -72,9 +75,9 @@ def test_a_card_added_after_a_removal_does_not_share_a_position(player, pulp_all
 def test_a_rename_from_a_stale_page_keeps_the_perks_saved_since(player, pulp_alley):
     roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="League")
     stale = Roster.objects.get(pk=roster.pk)
-    campaigns.set_choice(roster=roster, key="perks", values=["p1"])
-    services.update_roster(roster=stale, name="Renamed")
-    services.update_settings(roster=Roster.objects.get(pk=roster.pk), settings={}, budget=9)
+    roster_handlers.set_choice(roster=roster, key="perks", values=["p1"])
+    roster_handlers.update_roster(roster=stale, name="Renamed")
+    roster_handlers.update_settings(roster=Roster.objects.get(pk=roster.pk), settings={}, budget=9)
     roster.refresh_from_db()
     assert (roster.name, roster.choices["perks"], roster.budget) == ("Renamed", ["p1"], 9)
 
@@ -85,9 +88,9 @@ def test_saving_a_card_from_a_page_opened_before_it_was_deleted_keeps_it_deleted
 ):
     character = card(player, pulp_alley, "Ghost")
     stale = Character.objects.get(pk=character.pk)
-    services.delete_character(character=character)
+    card_handlers.delete_card(character=character)
     data = {"type": "ally", "name": "Ghost", "profile": {"health": 1}}
-    services.save_character(owner=player, ruleset=pulp_alley, data=data, character=stale)
+    card_handlers.save_card(owner=player, ruleset=pulp_alley, data=data, character=stale)
     character.refresh_from_db()
     assert character.deleted_at is not None
     assert character.profile == {"health": 1}
@@ -99,6 +102,6 @@ def test_a_roster_takes_no_more_than_the_character_limit(player, pulp_alley, ful
 
     roster = full_roster(player, pulp_alley)
     extra = card(player, pulp_alley, "One too many")
-    with pytest.raises(services.RosterFull, match=f"at most {ROSTER_MAX_CHARACTERS} characters"):
-        services.add_member(roster=roster, character=extra)
+    with pytest.raises(RosterFull, match=f"at most {ROSTER_MAX_CHARACTERS} characters"):
+        member_handlers.add_member(roster=roster, character=extra)
     assert roster.members.count() == ROSTER_MAX_CHARACTERS

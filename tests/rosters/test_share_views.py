@@ -17,9 +17,10 @@ from PIL import Image
 
 from config import limits
 from rosters import sharing
+from rosters.handlers import roster as roster_handlers
+from rosters.handlers.transfer import import_roster
 from rosters.models import Character, Roster, RosterMember, ShareLink
 from rosters.samples import sample_document
-from rosters.transfer import import_roster
 from rules.models import LibraryEntry, Ruleset
 from rules.rulesets import playable_slugs
 from tests.concurrency import at_the_same_moment, logged_in, postgres_only, said
@@ -197,7 +198,7 @@ def test_a_deleted_roster_is_shared_no_more(player_client, league):
 
 
 def shared_link(roster):
-    return sharing.share_roster(roster=roster).link.token
+    return roster_handlers.share_roster(roster=roster).link.token
 
 
 @pytest.mark.parametrize("ruleset", playable_slugs())
@@ -298,7 +299,7 @@ def test_copies_and_imports_past_the_rate_get_a_wait_page_and_make_nothing(
 
 def test_a_visitor_past_the_rate_is_not_even_made_a_guest(league, monkeypatch):
     monkeypatch.setattr(limits, "IMPORT_RATE", "1/m")
-    url = f"/rosters/shared/{sharing.share_roster(roster=league).link.token}/copy/"
+    url = f"/rosters/shared/{roster_handlers.share_roster(roster=league).link.token}/copy/"
     assert Client().post(url).status_code == 302
     users = get_user_model().objects.count()
     assert Client().post(url).status_code == 429

@@ -10,11 +10,15 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import DatabaseError
 from PIL import Image
 
-from rosters import selectors, services
+from rosters import selectors
 from rosters.format import VERSION, RosterFormatError, validate_roster
+from rosters.handlers import cards as card_handlers
+from rosters.handlers import members as member_handlers
+from rosters.handlers import roster as roster_handlers
+from rosters.handlers.transfer import import_roster
 from rosters.models import Character, Roster, RosterMember
 from rosters.samples import sample_document
-from rosters.transfer import export_roster, import_roster, roster_as_text
+from rosters.transfer import export_roster, roster_as_text
 from rules import engines
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
@@ -113,11 +117,11 @@ def test_a_round_trip_keeps_every_character_choice_role_and_portrait(player, riv
 def test_the_exported_portrait_is_the_stored_source_with_its_crop(player, pulp_alley):
     upload = SimpleUploadedFile("smith.png", picture((400, 300)))
     crop = {"x": 0.1, "y": 0.9, "zoom": 2.0}
-    character = services.save_character(
+    character = card_handlers.save_card(
         owner=player, ruleset=pulp_alley, data=smith()["characters"][0], upload=upload, crop=crop
     ).character
-    roster = services.create_roster(owner=player, ruleset=pulp_alley, name="Solo").roster
-    services.add_member(roster=roster, character=character)
+    roster = roster_handlers.create_roster(owner=player, ruleset=pulp_alley, name="Solo").roster
+    member_handlers.add_member(roster=roster, character=character)
 
     (exported,) = export_roster(roster=roster)["characters"]
     with character.portrait.open("rb") as source:

@@ -14,9 +14,9 @@ from PIL import Image
 
 from config.limits import MIB, ROSTER_FILE_MAX_ENTRIES
 from rosters.format import VERSION, too_big_message, validate_roster
+from rosters.handlers.transfer import import_roster
 from rosters.models import Character, Roster, RosterMember
 from rosters.samples import sample_document
-from rosters.transfer import import_roster
 from rules.models import LibraryEntry
 from tests.rosters.hostile_files import EXAMPLES, HOSTILE_FILES, write_fifteen_million_zeros
 

@@ -1,6 +1,23 @@
-"""Undo as the timeline's button does it: naming the entry it shows, the latest."""
+"""Campaign events as the league page's forms send them, and undo as the timeline's button
+does it: naming the entry it shows, the latest."""
 
-from rosters import campaigns
+from rosters.handlers import campaign
+
+
+def record_result(*, roster, result):
+    return campaign.record_event(roster=roster, event="result", **result)
+
+
+def learn_ability(*, roster, character, ability):
+    return campaign.record_event(
+        roster=roster, event="learn", character=character.pk, ability=ability
+    )
+
+
+def harrowing_escape(*, roster, character_id, roll):
+    return campaign.record_event(
+        roster=roster, event="escape", character_id=character_id, roll=roll
+    )
 
 
 def latest_id(roster):
@@ -9,7 +26,7 @@ def latest_id(roster):
 
 
 def undo_latest(roster):
-    return campaigns.undo(roster=roster, entry_id=latest_id(roster))
+    return campaign.undo(roster=roster, entry_id=latest_id(roster))
 
 
 def press_undo(client, roster, **options):

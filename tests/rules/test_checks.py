@@ -103,9 +103,7 @@ def test_campaign_rules_missing_a_part_fail_the_check(registry):
         REGISTRY["pulp-alley"], campaign="rules.engines.plain"
     )
     found = messages(checks.registered_rulesets_are_complete(None))
-    assert (
-        "Ruleset 'pulp-alley': its campaign rules rules.engines.plain lack record_result." in found
-    )
+    assert "Ruleset 'pulp-alley': its campaign rules rules.engines.plain lack EVENTS." in found
     registry["pulp-alley"] = dataclasses.replace(
         REGISTRY["pulp-alley"], campaign="rules.engines.no_such_campaign"
     )

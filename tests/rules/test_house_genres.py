@@ -4,9 +4,10 @@ rules page, used by the genre gate in their casts, marked as theirs, and carried
 import pytest
 
 from rosters import selectors as roster_selectors
-from rosters import services as roster_services
+from rosters.handlers import members as member_handlers
+from rosters.handlers.transfer import import_roster
 from rosters.models import Roster
-from rosters.transfer import export_roster, import_roster
+from rosters.transfer import export_roster
 from rules.engines import evaluate
 from rules.models import LibraryEntry, Ruleset
 from rules.selectors import genreless_profiles, rules_book
@@ -38,7 +39,7 @@ def cast(player, seven_tv):
     )
     for slug in ("bold-blade", "warrior"):
         entry = LibraryEntry.objects.get(ruleset=seven_tv, kind="profile", slug=slug)
-        roster_services.add_library_profile(
+        member_handlers.add_library_profile(
             roster=roster,
             entry={"slug": slug, "name": entry.name, "data": entry.data},
         )

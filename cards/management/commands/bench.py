@@ -21,8 +21,8 @@ from django.test.utils import CaptureQueriesContext, setup_test_environment
 from cards.printing import benchmark
 from cards.printing.sheets import PrintOptions, print_cards
 from cards.printing.sources import deck_cards, roster_cards
+from rosters.handlers.transfer import import_roster
 from rosters.samples import sample_document
-from rosters.transfer import import_roster
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 

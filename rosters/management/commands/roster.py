@@ -13,9 +13,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from rosters.format import RosterFormatError, read_roster
+from rosters.handlers.transfer import import_roster
 from rosters.models import Roster
 from rosters.schema import roster_schema
-from rosters.transfer import export_roster, import_roster
+from rosters.transfer import export_roster
 from rules.engines import UnknownRuleset, evaluate
 from rules.engines.plain import counted
 from rules.selectors import rules_for

@@ -6,7 +6,9 @@ odd input; a state from a hand-edited file is read leniently by `campaign_state`
 from dataclasses import dataclass
 
 from config.limits import CAMPAIGN_MAX_GAMES, CAMPAIGN_MAX_RECORDS
+from rules.engines import evaluate
 from rules.engines.base import Finding
+from rules.engines.campaign import CampaignEvent, Field, Outcome, joining, members
 from rules.engines.plain import as_dict, as_list, counted, name_of, slugs
 from rules.games.pulp_alley.definition import (
     BANKED_MOST,
@@ -589,3 +591,225 @@ def character_lines(raw, character, rules) -> list[str]:
             title, effect = HARROWING_ESCAPE[item["roll"]]
             lines.append(f"{title} (Harrowing Escape): {effect} (p.44)")
     return lines
+
+
+# The league page's forms and what each does (rules/engines/campaign.py): the generic
+# handler runs any of them by its key, which is also the last part of its address.
+
+
+def outcome(step, **also) -> Outcome:
+    """A Step in the generic words: the league's state and its two perk lists."""
+    if not step.accepted:
+        return Outcome(findings=step.findings)
+    choices = {"reputation_perks": list(step.reputation_perks)}
+    if step.society_perks is not None:
+        choices["society_perks"] = list(step.society_perks)
+    return Outcome(
+        changes=step.changes, findings=step.findings, campaign=step.state, choices=choices, **also
+    )
+
+
+def held_perks(league):
+    return league.choices.get("reputation_perks", [])
+
+
+def result_event(league, *, victory_points, scenario="", rewards=(), taken_out=()) -> Outcome:
+    result = {
+        "scenario": scenario,
+        "victory_points": victory_points,
+        "rewards": list(rewards),
+        "taken_out": list(taken_out),
+    }
+    return outcome(
+        record_result(
+            league.campaign, result, reputation_perks=held_perks(league), rules=league.rules
+        )
+    )
+
+
+def learn_event(league, *, character, ability) -> Outcome:
+    learner = league.character(character) or {"id": character, "name": "?", "profile": {}}
+    step = learn_ability(
+        league.campaign,
+        character=learner,
+        ability=ability,
+        reputation_perks=held_perks(league),
+        rules=league.rules,
+    )
+    learned = [*slugs(as_dict(learner.get("profile")).get("learned_abilities")), ability]
+    return outcome(step, profiles={character_key(learner): {"learned_abilities": learned}})
+
+
+def escape_event(league, *, character_id, roll) -> Outcome:
+    character = league.character(character_id) or {"id": character_id, "name": "?"}
+    return outcome(
+        harrowing_escape(
+            league.campaign, character=character, roll=roll, reputation_perks=held_perks(league)
+        )
+    )
+
+
+def spend_event(league, *, bank, points) -> Outcome:
+    return outcome(
+        spend(league.campaign, bank=bank, points=points, reputation_perks=held_perks(league))
+    )
+
+
+def society_event(league, *, society, perk) -> Outcome:
+    return outcome(
+        join_society(
+            league.campaign,
+            society=society,
+            perk=perk,
+            reputation_perks=held_perks(league),
+            society_perks=league.choices.get("society_perks", []),
+            rules=league.rules,
+        )
+    )
+
+
+def reorganise_event(league, *, drop=(), add=(), recast=()) -> Outcome:
+    """Reorganize (p.44) by ids: `drop` members who leave, `add` the owner's cards who join
+    (league.cards), `recast` (member id, new role) pairs. The reports without and with the
+    change are the engine's own, so the book's line-up rules decide."""
+    drop = {str(i) for i in drop}
+    roles = {str(i): str(role or "") for i, role in recast}
+    inside = league.characters
+    staying = [c for c in inside if str(c["id"]) not in drop]
+    changing = [c for c in staying if roles.get(str(c["id"]), c.get("role")) != c.get("role")]
+    wanted = {str(i) for i in add}
+    joining = [c for c in league.cards if str(c["id"]) in wanted]
+    after = [
+        *({**c, "role": roles[str(c["id"])]} if c in changing else c for c in staying),
+        *({**c, "role": ""} for c in joining),
+    ]
+    step = reorganise(
+        league.campaign,
+        dropped=[c for c in inside if str(c["id"]) in drop],
+        added=joining,
+        recast=[(c, roles[str(c["id"])]) for c in changing],
+        before=evaluate(league.document, league.rules),
+        after=evaluate({**league.document, "characters": after}, league.rules),
+        reputation_perks=held_perks(league),
+        rules=league.rules,
+    )
+    return outcome(step, members={str(c["id"]): c.get("role") or "" for c in after})
+
+
+def games_played(raw) -> int:
+    """How many games the league has recorded: from the first on, its line-up changes only
+    by reorganising (LINEUP_EVENT) and its founding perks stay (fixed_choices)."""
+    return campaign_state(raw)["games"]
+
+
+def reward_options(league):
+    return [(key, f"+1 {word}") for key, word in REWARD_WORDS.items()]
+
+
+def member_names(league):
+    return [(name, name) for _, name in members(league)]
+
+
+def has_members(league):
+    return bool(league.characters)
+
+
+def may_join_a_society(league):
+    return not campaign_state(league.campaign)["society"] and bool(societies(league.rules))
+
+
+def society_choices(league):
+    return [society for society, _ in societies(league.rules)]
+
+
+def society_perk_choices(league):
+    return next((perks for _, perks in societies(league.rules)), [])
+
+
+EVENTS = {
+    "result": CampaignEvent(
+        title="Record a game's result",
+        button="Record result",
+        rule=result_event,
+        fields=(
+            Field("scenario", "Scenario", "text", most=80),
+            Field(
+                "victory_points", "Victory points", "number", (0, VICTORY_POINTS_MOST), initial=0
+            ),
+            Field(
+                "rewards",
+                "Reward cards",
+                "choices",
+                options=reward_options,
+                most=REWARD_CARDS_MOST,
+                too_many="{count} cards; a league holds at most {most} after a game.",
+            ),
+            Field("taken_out", "Taken out (they recover fully)", "choices", options=member_names),
+        ),
+    ),
+    "learn": CampaignEvent(
+        title="Spend Experience on a new ability",
+        button="Learn",
+        rule=learn_event,
+        shown=has_members,
+        fields=(
+            Field("character", "Character", "choice", options=members),
+            Field("ability", "Ability", "choice", options=lambda league: learnable(league.rules)),
+        ),
+    ),
+    "reorganise": CampaignEvent(
+        title="Reorganise the league (after a game, within its slots; the Leader stays; p.44)",
+        button="Reorganise",
+        rule=reorganise_event,
+        shown=has_members,
+        fields=(
+            Field("drop", "Leaving", "choices", options=members),
+            Field("add", "Joining from My Cards", "choices", options=joining),
+        ),
+    ),
+    "escape": CampaignEvent(
+        title="Harrowing Escape (optional, for a knocked-out character; p.44)",
+        button="Record the roll",
+        rule=escape_event,
+        shown=has_members,
+        fields=(
+            Field("character_id", "Character", "choice", options=members),
+            Field(
+                "roll",
+                "d6 roll",
+                "number",
+                ESCAPE_ROLL,
+                options=lambda league: [
+                    (str(roll), f"{roll}: {name}") for roll, (name, _) in HARROWING_ESCAPE.items()
+                ],
+            ),
+        ),
+    ),
+    "spend": CampaignEvent(
+        title="Spend banked resources before a scenario",
+        button="Spend",
+        rule=spend_event,
+        fields=(
+            Field("points", "Points", "number", (1, BANKED_MOST), initial=1),
+            Field(
+                "bank",
+                "from",
+                "choice",
+                options=lambda league: [(bank, REWARD_WORDS[bank]) for bank in BANKS],
+            ),
+        ),
+    ),
+    "society": CampaignEvent(
+        title="Join a Secret Society (with the Secret Society perk, 70 Reputation; p.45)",
+        button="Join",
+        rule=society_event,
+        shown=may_join_a_society,
+        fields=(
+            Field("perk", "Perk", "choice", options=society_perk_choices),
+            Field("society", "Society", "choice", options=society_choices),
+        ),
+    ),
+}
+# The event a line-up change becomes once the league has played (the builder's add, remove
+# and role change go through it).
+LINEUP_EVENT = "reorganise"

@@ -1,40 +1,20 @@
-"""Changes to rosters and characters. Keyword-only, atomic, no request in sight."""
+"""The raw writes to rosters and characters, private to the handlers (rosters/handlers/):
+nothing here asks whether the player's book lets the change happen (a league that has
+played), so nothing else calls them, and each runs in its handler's one transaction (no
+savepoint of its own). A full roster is refused here, the last guard."""
 
 import uuid
-from dataclasses import dataclass
 
 from django.core.files.base import ContentFile
-from django.db import transaction
 from django.utils import timezone
 
 from config.limits import ROSTER_MAX_CHARACTERS
 from rosters import portraits
+from rosters.handlers.base import CharacterResult, RestoreResult, RosterFull, RosterResult
 from rosters.models import Character, Roster, RosterMember, ShareLink
 from rules.models import CharacterType
 
 
-class RosterFull(ValueError):
-    """The roster already holds ROSTER_MAX_CHARACTERS: far past any force in play, and the
-    point where its builder, sheets and prints would start to hold a server for long."""
-
-    def __init__(self):
-        super().__init__(
-            f"A roster holds at most {ROSTER_MAX_CHARACTERS} characters: "
-            "remove one first, or start a second roster."
-        )
-
-
-@dataclass(frozen=True)
-class RosterResult:
-    roster: Roster
-
-
-@dataclass(frozen=True)
-class CharacterResult:
-    character: Character
-
-
-@transaction.atomic
 def create_roster(*, owner, ruleset, name):
     roster = Roster.objects.create(owner=owner, ruleset=ruleset, name=name.strip())
     return RosterResult(roster=roster)
@@ -52,7 +32,6 @@ DESIGNED_FIELDS = (
 )
 
 
-@transaction.atomic
 def save_character(*, owner, ruleset, data, character=None, upload=None, cleaned=None, crop=None):
     """Create or update a card from roster-format character data. A new portrait upload is
     cleaned (re-encoded) before anything is stored; a bad one raises PortraitError and
@@ -102,7 +81,6 @@ def copied(stored):
         return ContentFile(handle.read(), name=f"{uuid.uuid4().hex}.jpg")
 
 
-@transaction.atomic
 def duplicate_character(*, character):
     """A copy named "… (copy)" with its own copies of the portrait files."""
     copy = Character.objects.get(pk=character.pk)
@@ -124,7 +102,6 @@ def hide(thing, *also_changed):
     thing.save(update_fields=["deleted_at", "updated_at", *also_changed])
 
 
-@transaction.atomic
 def delete_character(*, character):
     """Soft delete, so the player can undo."""
     character.marked_for_print = False
@@ -132,12 +109,6 @@ def delete_character(*, character):
     return CharacterResult(character=character)
 
 
-@dataclass(frozen=True)
-class RestoreResult:
-    thing: Character | Roster
-
-
-@transaction.atomic
 def restore(*, thing):
     """Undo a delete of a card or a roster: it comes back as it was."""
     thing.deleted_at = None
@@ -145,7 +116,6 @@ def restore(*, thing):
     return RestoreResult(thing=thing)
 
 
-@transaction.atomic
 def mark_for_print(*, character, marked):
     character.marked_for_print = marked
     character.save(update_fields=["marked_for_print", "updated_at"])
@@ -161,7 +131,6 @@ def locked(roster):
     return rows.get(pk=roster.pk)
 
 
-@transaction.atomic
 def update_roster(*, roster, name=None, budget=None, notes=None):
     roster = locked(roster)
     changed = ["updated_at"]
@@ -178,7 +147,6 @@ def update_roster(*, roster, name=None, budget=None, notes=None):
     return RosterResult(roster=roster)
 
 
-@transaction.atomic
 def add_member(*, roster, character, role=""):
     """Add a card from My Cards to the roster (once; adding it again changes nothing). It goes
     after every member of its own type or an earlier one in the book's order (Leader, then
@@ -233,7 +201,6 @@ def save_positions(members):
             member.save()
 
 
-@transaction.atomic
 def move_member(*, roster, character_id, by):
     """Move a member `by` places (-1 up, +1 down); the printed sheets follow this order."""
     roster = locked(roster)
@@ -248,21 +215,18 @@ def move_member(*, roster, character_id, by):
     return RosterResult(roster=roster)
 
 
-@transaction.atomic
 def remove_member(*, roster, character_id):
     roster.members.filter(character_id=character_id).delete()
     roster.save(update_fields=["updated_at"])
     return RosterResult(roster=roster)
 
 
-@transaction.atomic
 def set_member_role(*, roster, character_id, role):
     roster.members.filter(character_id=character_id).update(role=role)
     roster.save(update_fields=["updated_at"])
     return RosterResult(roster=roster)
 
 
-@transaction.atomic
 def delete_roster(*, roster):
     """Soft delete, as for cards: the roster, its members and choices come back on undo. Its
     share link does not: deleting is how a player may stop a link, so it is revoked for good
@@ -272,7 +236,6 @@ def delete_roster(*, roster):
     return RosterResult(roster=roster)
 
 
-@transaction.atomic
 def update_settings(*, roster, settings, budget=None):
     """Scalar choices (a cast's affiliation, its chosen genre) and the budget limit."""
     roster = locked(roster)
@@ -285,10 +248,9 @@ def update_settings(*, roster, settings, budget=None):
     return RosterResult(roster=roster)
 
 
-@transaction.atomic
-def add_library_profile(*, roster, entry, count=1):
-    """Buy a profile straight from the library (a 7TV Star, Extra or vehicle): it becomes a
-    card in My Cards, so it can be printed and customised, and joins the roster."""
+def library_card(*, roster, entry, count=1):
+    """A card in My Cards for a profile bought straight from the library (a 7TV Star, Extra
+    or vehicle), so it can be printed and customised; the handler then adds it."""
     character = Character.objects.create(
         owner=roster.owner,
         ruleset=roster.ruleset,
@@ -296,11 +258,9 @@ def add_library_profile(*, roster, entry, count=1):
         name=entry["name"],
         profile={"base": entry["slug"], "count": max(1, count)},
     )
-    add_member(roster=roster, character=character)
     return CharacterResult(character=character)
 
 
-@transaction.atomic
 def set_model_count(*, character, count):
     """How many models one roster line buys (Extras and vehicles come in groups)."""
     character = Character.objects.select_for_update().get(pk=character.pk)

@@ -38,6 +38,6 @@ def keep_tallies(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("rosters", "0011_revoke_links_of_deleted_rosters")]
+    dependencies = [("rosters", "0012_campaign_entries_before_after")]
 
     operations = [migrations.RunPython(keep_tallies, migrations.RunPython.noop)]
