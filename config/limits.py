@@ -41,6 +41,11 @@ CAMPAIGN_MAX_GAMES = 99
 # card still print in about a second, 20 000 took minutes. A file holding more is refused,
 # and the league page refuses the change that would make one more.
 CAMPAIGN_MAX_RECORDS = 100
+# Changes on a league's timeline (a result, an ability learned, a reorganisation, ...): about
+# ten between two games at the busiest, so 99 games stay well under it. Reorganisations add
+# entries without adding games, and each entry keeps the line-up before and after for undo:
+# without this, one league could grow its timeline page and its undo history without end.
+CAMPAIGN_MAX_ENTRIES = 1000
 
 # A roster file: a full cast with a portrait on every card (stored portraits are JPEGs of at
 # most 2400 px, under 1.5 MB each after base64).

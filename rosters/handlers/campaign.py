@@ -2,10 +2,12 @@
 what each does, rules/engines/campaign.py), record what changed on the league's timeline as
 a before and after, and undo the latest entry from that record alone."""
 
+from config import limits
 from rosters import selectors
 from rosters.handlers import _writes
 from rosters.handlers.base import CampaignRefused, CampaignResult, NotTheLatest, handler
 from rosters.models import CampaignEntry, Character, RosterMember
+from rules.engines.base import Finding
 
 
 def league_of(roster):
@@ -47,6 +49,8 @@ def record(roster, module, outcome) -> CampaignResult:
     undo, each part it changed as it was before and as it is after."""
     if not outcome.accepted:
         raise CampaignRefused(outcome.findings)
+    if roster.campaign_entries.count() >= limits.CAMPAIGN_MAX_ENTRIES:
+        raise CampaignRefused([timeline_full(roster)])
     before, after = {}, {}
     if outcome.campaign is not None:
         before["campaign"], after["campaign"] = roster.campaign, outcome.campaign
@@ -73,6 +77,18 @@ def record(roster, module, outcome) -> CampaignResult:
         after=after,
     )
     return CampaignResult(roster=roster, entry=entry)
+
+
+def timeline_full(roster):
+    most = limits.CAMPAIGN_MAX_ENTRIES
+    return Finding(
+        code="campaign.timeline-full",
+        severity="error",
+        message=(
+            f"This league's timeline holds {roster.campaign_entries.count()} changes, the most"
+            f" one campaign keeps ({most}); start a new league to play on."
+        ),
+    )
 
 
 def lineup(roster):

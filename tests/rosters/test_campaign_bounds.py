@@ -234,3 +234,24 @@ def test_postgresql_gives_back_a_stored_league_exactly(league):
     document = {**sample_document("singapore-smith"), "campaign": {"games": 1e20}}
     with pytest.raises(RosterFormatError, match=r"^campaign\.games: 1e\+20 should be a whole"):
         import_roster(owner=league.owner, document=document)
+
+
+def test_a_league_keeps_at_most_the_campaign_s_timeline_entries(
+    player_client, league, monkeypatch
+):
+    """Reorganisations between games add entries without adding games: the timeline itself
+    has a bound, or a league could grow its page and its undo history without end."""
+    from config import limits
+
+    monkeypatch.setattr(limits, "CAMPAIGN_MAX_ENTRIES", 3)  # read when each change comes
+    for scenario in (1, 2, 3):
+        record(player_client, league, scenario)
+    assert league.campaign_entries.count() == 3
+    response = record(player_client, league, 4)
+    assert said(response) == [
+        "This league's timeline holds 3 changes, the most one campaign keeps (3); start a new"
+        " league to play on."
+    ]
+    assert league.campaign_entries.count() == 3
+    league.refresh_from_db()
+    assert league.campaign["games"] == 3
