@@ -236,9 +236,7 @@ def test_postgresql_gives_back_a_stored_league_exactly(league):
         import_roster(owner=league.owner, document=document)
 
 
-def test_a_league_keeps_at_most_the_campaign_s_timeline_entries(
-    player_client, league, monkeypatch
-):
+def test_a_league_keeps_at_most_the_campaign_s_timeline_entries(player_client, league, monkeypatch):
     """Reorganisations between games add entries without adding games: the timeline itself
     has a bound, or a league could grow its page and its undo history without end."""
     from config import limits
