@@ -7,6 +7,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+from accounts.freshness import FreshManager
+
 
 class PendingPortrait(models.Model):
     """Uploaded once, cleaned, and then referred to by `token` while the player frames it:
@@ -19,6 +21,8 @@ class PendingPortrait(models.Model):
     )
     image = models.ImageField(upload_to="portraits/pending/")
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = FreshManager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -50,6 +54,8 @@ class PrintJob(models.Model):
     task_id = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)  # a running job's heartbeat
+
+    objects = FreshManager()
 
     class Meta:
         indexes = [models.Index(fields=["owner", "key"])]
