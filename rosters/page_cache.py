@@ -1,8 +1,8 @@
 """The league page, kept once rendered and served again until something on it changes.
 
 A page is kept in this process's memory (the "pages" cache) under a hash of everything it
-shows: the player and their data stamp (renewed by any write to what they own,
-accounts/stamps.py), the version of the games' built-in rules (rules/versions.py), the
+shows: the player and their data stamp (renewed by any write to what they own), the
+version of the games' built-in rules (both from accounts/freshness.py), the
 address it was asked for (the log-in link and the share link show it), whether htmx asked
 for the builder alone, and the browser's CSRF secret (the forms carry a token made from it,
 so each browser has its own copy). Nothing is ever invalidated: a change makes a new key and
