@@ -7,6 +7,6 @@ class AccountsConfig(AppConfig):
 
     def ready(self):
         # checks registers the rate-limit cache check.
-        from accounts import checks, stamps  # noqa: F401
+        from accounts import checks, freshness  # noqa: F401
 
-        stamps.watch()
+        freshness.watch()

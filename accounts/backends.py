@@ -3,10 +3,9 @@ the shared cache (config/read_through.py) instead of asking the database on ever
 
 Django still checks the row against the session exactly as it does (active, the password
 hash the session was made with), so a password change or a deactivation logs the session
-out as before. The row is forgotten whenever it changes: any save or delete of the player,
-and every renewal of their data stamp (accounts/stamps.py), which is how a QuerySet.update
-of the row is caught. Something that changes the row without either (raw SQL, a
-`User.objects.update` in a shell) shows within read_through.TIMEOUT.
+out as before. The row is forgotten by accounts/freshness.py whenever it changes, by any ORM
+path (save, delete, QuerySet.update), and on every renewal of their data stamp. Only a
+change past the ORM (raw SQL in a database shell) shows no sooner than read_through.TIMEOUT.
 """
 
 from django.contrib.auth.backends import ModelBackend

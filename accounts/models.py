@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import UUID4
 
+from accounts.freshness import FreshQuerySet
 from accounts.usernames import normalised
 
 KEY_MAX_LENGTH = 150
@@ -14,7 +15,7 @@ NAME_TAKEN = (
 )
 
 
-class PlayerManager(UserManager):
+class PlayerManager(UserManager.from_queryset(FreshQuerySet)):
     def get_by_natural_key(self, username):
         """The account a log-in names, in any spelling of its name (accounts/usernames.py).
         The exact name wins: a second account kept from before names were compared this way
@@ -36,7 +37,7 @@ class User(AbstractUser):
     # Duplex back-sheet calibration in millimetres (positive x = right, positive y = down).
     back_offset_x_mm = models.DecimalField(max_digits=4, decimal_places=1, default=0)
     back_offset_y_mm = models.DecimalField(max_digits=4, decimal_places=1, default=0)
-    # Renewed on every write to what the player owns (accounts/stamps.py): pages kept for
+    # Renewed on every write to what the player owns (accounts/freshness.py): pages kept for
     # them are keyed on it. The database fills it too, for rows written without the model
     # (old migrations' states).
     data_stamp = models.UUIDField(default=uuid.uuid4, db_default=UUID4(), editable=False)

@@ -10,7 +10,6 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
-from accounts import stamps
 from accounts.owned import owned_models
 from accounts.usernames import normalised
 from rosters.models import Character, Roster
@@ -69,7 +68,6 @@ def adopt_guest_work(*, guest, user):
     for model in owned_models():
         if model is not LibraryEntry:
             moved += model.objects.filter(owner=guest).update(owner=user)
-    stamps.renew(user.pk)  # the moves above send no signal
     guest.delete()
     return AdoptionResult(moved=moved)
 

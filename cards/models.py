@@ -7,6 +7,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+from accounts.freshness import FreshManager
+
 
 class PendingPortrait(models.Model):
     """Uploaded once, cleaned, and then referred to by `token` while the player frames it:
@@ -19,6 +21,8 @@ class PendingPortrait(models.Model):
     )
     image = models.ImageField(upload_to="portraits/pending/")
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = FreshManager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -51,6 +55,8 @@ class PrintJob(models.Model):
     restarts = models.PositiveSmallIntegerField(default=0)  # queued again after its worker died
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)  # a running job's heartbeat
+
+    objects = FreshManager()
 
     class Meta:
         indexes = [models.Index(fields=["owner", "key"])]

@@ -31,9 +31,9 @@ from django.core.cache import cache
 from django.db import transaction
 
 # Every value is read again from the database at least this often (seconds), whatever
-# happens: a row changed behind the app's back (raw SQL, `QuerySet.update` in a shell) shows
-# by then, and a Redis brought back from an old snapshot, with tokens older than the rows,
-# cannot serve them for good.
+# happens: a row changed behind the app's back (raw SQL in a database shell; every ORM write
+# forgets it, accounts/freshness.py) shows by then, and a Redis brought back from an old
+# snapshot, with tokens older than the rows, cannot serve them for good.
 TIMEOUT = 300
 
 

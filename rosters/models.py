@@ -4,12 +4,16 @@ league, a 7TV cast, a Pulp City team); the ruleset decides what its budget means
 from django.conf import settings
 from django.db import models
 
+from accounts.freshness import FreshManager
+
 
 class SoftDeleted(models.Model):
     """A player's thing that a delete only hides, so "undo" can bring it back whole (cards,
     rosters). Selectors leave hidden ones out; rosters.handlers delete and restore them."""
 
     deleted_at = models.DateTimeField(null=True, blank=True)
+
+    objects = FreshManager()
 
     class Meta:
         abstract = True
@@ -80,6 +84,8 @@ class RosterMember(models.Model):
     # Per-roster role, e.g. the Sidekick acting as leader under Mastermind.
     role = models.CharField(max_length=120, blank=True)
 
+    objects = FreshManager()
+
     class Meta:
         ordering = ["position", "pk"]
         constraints = [
@@ -100,6 +106,8 @@ class ShareLink(models.Model):
     token = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = FreshManager()
+
     def __str__(self):
         return f"share link for {self.roster}"
 
@@ -119,6 +127,8 @@ class CampaignEntry(models.Model):
     before = models.JSONField(default=dict)
     after = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = FreshManager()
 
     class Meta:
         ordering = ["-pk"]

@@ -1,8 +1,8 @@
 """The league page, kept once rendered and served again until something on it changes.
 
 A page is kept in this process's memory (the "pages" cache) under a hash of everything it
-shows: the player and their data stamp (renewed by any write to what they own,
-accounts/stamps.py), the version of the games' built-in rules (rules/versions.py), the
+shows: the player and their data stamp (renewed by any write to what they own), the
+version of the games' built-in rules (both from accounts/freshness.py), the
 address it was asked for (the log-in link and the share link show it), whether htmx asked
 for the builder alone, and the browser's CSRF secret (the forms carry a token made from it,
 so each browser has its own copy). Nothing is ever invalidated: a change makes a new key and
@@ -27,20 +27,18 @@ from django.core.cache import caches
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 
-from rules import versions
+from accounts import freshness
 
 
 def pages():
     return caches["pages"]
 
 
-def page_key(request, pk, rules_version) -> str:
+def page_key(request, pk, stamps) -> str:
     parts = (
         "league",
         pk,
-        request.user.pk,
-        request.user.data_stamp,
-        rules_version,
+        *stamps,
         bool(request.htmx),
         request.scheme,
         request.get_host(),
@@ -56,13 +54,13 @@ def cached_page(request, pk, render) -> HttpResponse:
     kept for it."""
     if not request.user.is_authenticated:
         return render()
-    rules_version = versions.current()
+    stamps = freshness.page_stamps(request.user)
     if len(get_messages(request)):
         return render()
     # A browser's first visit has no CSRF secret yet: make it now, so the key names the
     # secret the page's tokens are made from (and the response sets its cookie).
     get_token(request)
-    key = page_key(request, pk, rules_version)
+    key = page_key(request, pk, stamps)
     content = pages().get(key)
     if content is not None:
         return HttpResponse(content)

@@ -6,9 +6,4 @@ class RulesConfig(AppConfig):
     verbose_name = "Rules"
 
     def ready(self):
-        from rules import (
-            checks,  # noqa: F401  (registers the rules data and ruleset checks)
-            versions,
-        )
-
-        versions.watch()
+        from rules import checks  # noqa: F401  (registers the rules data and ruleset checks)

@@ -1,9 +1,10 @@
 """A RulesBook read straight from fixtures/ without touching the database: for engine tests
 and for the CLI on a machine where the rules data was never loaded. It holds the same plain
-data as rules.selectors.rules_book (tests keep the two equal)."""
+data as rules.selectors.rules_book (tests keep the two equal), frozen as that is."""
 
 from rules.engines.base import RulesBook
 from rules.fixture_folder import ENTRIES, FIXTURES_DIR, TYPES, documents
+from rules.frozen import frozen
 from rules.loading import ENTRY_DEFAULTS, TYPE_DEFAULTS, pick
 from rules.models import ENTRY_RULES, TYPE_RULES
 from rules.rulesets import UnknownRuleset
@@ -33,4 +34,4 @@ def rules_book_from_fixtures(slug, fixtures_dir=FIXTURES_DIR) -> RulesBook:
             for item in document.items:
                 entries[(kind, item["slug"])] = entry_data(kind, item)
         # Card decks are for printing; no engine reads them.
-    return RulesBook(ruleset=slug, character_types=types, entries=entries)
+    return RulesBook(ruleset=slug, character_types=frozen(types), entries=frozen(entries))

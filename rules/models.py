@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from rules import versions
+from accounts.freshness import FreshManager
 from rules.engines.plain import citation
 
 # A source without page numbers (Pulp Fiction is a web page) is cited by section heading.
@@ -28,9 +28,12 @@ class Ruleset(models.Model):
     default_budget = models.PositiveIntegerField(null=True, blank=True)
     summary = models.TextField(blank=True)
     order = models.PositiveSmallIntegerField(default=0)
-    # A fresh stamp whenever this game's built-in types or entries change (BuiltInRow), so a
-    # rules book built from them is known to be current (rules.selectors keeps books by it).
+    # A fresh stamp whenever this game or its built-in types or entries change (BuiltInRow,
+    # accounts/freshness.py), so a rules book built from them is known to be current
+    # (rules.selectors keeps books by it).
     data_version = models.CharField(max_length=32, default=new_data_version, editable=False)
+
+    objects = FreshManager()
 
     class Meta:
         ordering = ["order", "name"]
@@ -40,25 +43,15 @@ class Ruleset(models.Model):
 
 
 class BuiltInRow(models.Model):
-    """A built-in row saved or deleted renews its ruleset's data_version however it changed
-    (the loader, a shell, a migration), so no rules book built from the old row is served."""
+    """A game's built-in rules: any write to a row without an owner renews its ruleset's
+    data_version, by whatever ORM path it is made (accounts/freshness.py), so no rules book
+    built from the old row is served. A row with an owner is a house rule, read fresh every
+    time, and renews its player's stamp instead."""
+
+    objects = FreshManager()
 
     class Meta:
         abstract = True
-
-    def save(self, *args, **kwargs):
-        super().save(*args, **kwargs)
-        self.renew_ruleset_version()
-
-    def delete(self, *args, **kwargs):
-        deleted = super().delete(*args, **kwargs)
-        self.renew_ruleset_version()
-        return deleted
-
-    def renew_ruleset_version(self):
-        if getattr(self, "owner_id", None) is None:  # a house rule is read fresh every time
-            Ruleset.objects.filter(pk=self.ruleset_id).update(data_version=new_data_version())
-            versions.renewed()  # the update sends no signal
 
 
 # What a rules book holds of a character type or a library entry, besides its slug (and an

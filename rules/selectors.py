@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404
 
 from rules.engines.base import RulesBook
 from rules.fixture_book import rules_book_from_fixtures
+from rules.frozen import FrozenDict, frozen
 from rules.models import ENTRY_RULES, TYPE_RULES, CharacterType, Deck, LibraryEntry, Ruleset
 from rules.rulesets import definition_for, find
 from rules.rulesets.definition import kind_label as label_for
@@ -118,7 +119,8 @@ def type_as_data(character_type):
 
 # The built-in part of each game's rules book as this process last built it:
 # {ruleset pk: (data_version, character types, entries)}. Keyed on the stamp every change to
-# a built-in row renews, so any app server sees a reload on its next request.
+# a built-in row renews, so any app server sees a reload on its next request. Frozen
+# (rules/frozen.py): every request shares it, so none can change it.
 built_in_books = {}
 
 
@@ -132,14 +134,16 @@ def rules_book(ruleset, owner=None):
         _, types, entries = built
         rows = house_rules_of(owner, ruleset)
     else:
-        types = {t.slug: type_as_data(t) for t in character_types(ruleset)}
+        types = frozen({t.slug: type_as_data(t) for t in character_types(ruleset)})
         rows = list(visible_entries(owner).filter(ruleset=ruleset))
-        entries = {(e.kind, e.slug): entry_as_data(e) for e in rows if e.owner_id is None}
+        entries = frozen({(e.kind, e.slug): entry_as_data(e) for e in rows if e.owner_id is None})
         built_in_books[ruleset.pk] = (ruleset.data_version, types, entries)
         rows = [e for e in rows if e.owner_id is not None]
-    entries = dict(entries)  # the kept one stays as built
-    for entry in rows:  # a house rule never replaces a built-in entry
-        entries.setdefault((entry.kind, entry.slug), entry_as_data(entry))
+    if rows:
+        merged = dict(entries)  # the kept one stays as built
+        for entry in rows:  # a house rule never replaces a built-in entry
+            merged.setdefault((entry.kind, entry.slug), frozen(entry_as_data(entry)))
+        entries = FrozenDict(merged)
     return RulesBook(ruleset=ruleset.slug, character_types=types, entries=entries)
 
 

@@ -1,14 +1,13 @@
 """One version for the built-in rules of every game together, read through the shared cache.
 
-Each Ruleset row carries its own data_version, renewed by any change to its built-in types
-and entries (rules/models.py). A kept league page is keyed on all of them joined
+Each Ruleset row carries its own data_version, renewed by any change to it or its built-in
+types and entries (accounts/freshness.py). A kept league page is keyed on all of them joined
 (rosters/page_cache.py): it then needs no query to learn which game the roster is played
 under, at the price of every kept page being drawn again after any game's rules change,
 which happens when the rules data is loaded, not while people play.
 """
 
 from django.apps import apps
-from django.db.models.signals import post_delete, post_save
 
 from config.read_through import ReadThrough
 
@@ -24,14 +23,6 @@ def current() -> str:
 
 
 def renewed() -> None:
-    """A ruleset's data_version changed, or a ruleset came or went."""
+    """A ruleset's data_version changed, or a ruleset came or went: called by
+    accounts/freshness.py, which every write to the rules data goes through."""
     kept.forget("all")
-
-
-def watch():
-    def changed(sender, **kwargs):
-        renewed()
-
-    ruleset = apps.get_model("rules", "Ruleset")
-    post_save.connect(changed, sender=ruleset, weak=False, dispatch_uid="rules-data saved")
-    post_delete.connect(changed, sender=ruleset, weak=False, dispatch_uid="rules-data deleted")

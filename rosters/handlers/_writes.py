@@ -8,6 +8,7 @@ import uuid
 from django.core.files.base import ContentFile
 from django.utils import timezone
 
+from accounts import freshness
 from config.limits import ROSTER_MAX_CHARACTERS
 from rosters import portraits
 from rosters.handlers.base import CharacterResult, RestoreResult, RosterFull, RosterResult
@@ -185,8 +186,7 @@ def save_positions(members):
     """Number the members 0, 1, 2… in list order (new ones are created). Positions are unique
     per roster, so members that move first step past the end, then take their new places:
     no write ever lands on a place another member still holds. Those moves are two UPDATEs
-    however many members move; they send no signals, and every caller saves the roster
-    after, which renews the owner's data stamp (accounts/stamps.py)."""
+    however many members move, each renewing the owner's data stamp (accounts/freshness.py)."""
     moved = [(place, m) for place, m in enumerate(members) if m.position != place or not m.pk]
     stepping = [m for _, m in moved if m.pk]
     clear = len(members) + max((m.position for m in members if m.pk), default=0) + 1
@@ -210,8 +210,9 @@ def move_member(*, roster, character_id, by):
         raise RosterMember.DoesNotExist
     target = max(0, min(len(members) - 1, index + by))
     members.insert(target, members.pop(index))
-    save_positions(members)
-    roster.save(update_fields=["updated_at"])
+    with freshness.once():  # the moves and the roster's save renew the stamp once
+        save_positions(members)
+        roster.save(update_fields=["updated_at"])
     return RosterResult(roster=roster)
 
 

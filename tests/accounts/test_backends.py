@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.test import Client
 
-from accounts import stamps
+from accounts import freshness
 from accounts.backends import PlayerBackend, players
 from config import read_through
 
@@ -67,7 +67,7 @@ def test_a_new_name_shows_on_the_next_page(browser, player):
 
 def test_a_renewed_stamp_is_the_one_the_next_request_sees(browser, player):
     before = browser.get(HOME).wsgi_request.user.data_stamp
-    stamps.renew(player.pk)  # a QuerySet.update: no signal
+    freshness.renew_players(player.pk)
     after = browser.get(HOME).wsgi_request.user.data_stamp
     assert after != before
     assert after == get_user_model().objects.get(pk=player.pk).data_stamp

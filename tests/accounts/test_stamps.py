@@ -4,10 +4,10 @@ by any path, and with nothing anyone else does: the league page is kept under it
 import pytest
 from django.contrib.auth import get_user_model
 
+from accounts.freshness import owner_paths
 from accounts.owned import owned_models
 from accounts.players import create_guest
 from accounts.services import adopt_guest_work
-from accounts.stamps import owner_paths
 from rosters.handlers import roster as roster_handlers
 from rosters.handlers.transfer import import_roster
 from rosters.models import CampaignEntry, Character, Roster, RosterMember, ShareLink
