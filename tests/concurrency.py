@@ -14,30 +14,36 @@ postgres_only = pytest.mark.skipif(
 )
 
 
-def at_the_same_moment(*posts):
-    """Send each (client, url, data) POST from its own thread (its own database connection),
-    all released together; the responses, in the order given. A view that fails (a 500)
-    fails the test with its error."""
-    start = threading.Barrier(len(posts))
-    responses = [None] * len(posts)
+def together(*calls):
+    """Run each call (no arguments) in its own thread, on its own database connection, all
+    released at once; their results, in the order given. A call that raises fails the
+    test with its error."""
+    start = threading.Barrier(len(calls))
+    results = [None] * len(calls)
     failures = []
 
-    def run(index, client, url, data):
+    def run(index, call):
         try:
             start.wait()
-            responses[index] = client.post(url, data)
+            results[index] = call()
         except Exception as error:  # noqa: BLE001 - reported to the test below
             failures.append(error)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=run, args=(i, *post)) for i, post in enumerate(posts)]
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert not failures, failures
-    return responses
+    return results
+
+
+def at_the_same_moment(*posts):
+    """Send each (client, url, data) POST from its own thread, all released together; the
+    responses, in the order given. A view that fails (a 500) fails the test with its error."""
+    return together(*(lambda post=post: post[0].post(post[1], post[2]) for post in posts))
 
 
 def logged_in(user):

@@ -12,6 +12,7 @@ from django.test import Client
 from accounts import freshness
 from accounts.backends import PlayerBackend, players
 from config import read_through
+from tests.concurrency import postgres_only
 
 pytestmark = pytest.mark.django_db
 
@@ -85,13 +86,6 @@ def test_without_redis_the_player_is_read_from_the_database(
     player_client.get(HOME)
     with django_assert_num_queries(1):
         assert PlayerBackend().get_user(player.pk) == player
-
-
-postgres_only = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="a read during another transaction's write needs concurrent transactions: run "
-    "with a PostgreSQL DATABASE_URL",
-)
 
 
 @postgres_only

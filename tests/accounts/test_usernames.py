@@ -2,17 +2,16 @@
 and at sign-up, and two sign-ups of one name at the same instant make one account."""
 
 import importlib
-import threading
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
 from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from accounts.models import User
 from accounts.usernames import normalised
+from tests.concurrency import postgres_only, together
 from tests.properties import REUSES_FUNCTION_FIXTURES
 
 pytestmark = pytest.mark.django_db
@@ -165,35 +164,9 @@ def django_apps():
     return apps
 
 
-postgres_only = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="sign-ups at the same instant need concurrent transactions: run with a "
-    "PostgreSQL DATABASE_URL (SQLite serialises every write, so it cannot show them)",
-)
-
-
 def sign_ups_at_the_same_moment(names):
-    """Each name signed up from its own browser and thread (its own database connection),
-    all released together; returns the responses."""
-    start = threading.Barrier(len(names))
-    responses, failures = [], []
-
-    def run(name):
-        try:
-            start.wait()
-            responses.append(sign_up(Client(), name))
-        except Exception as error:  # noqa: BLE001 - reported to the test below
-            failures.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(name,)) for name in names]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not failures, failures
-    return responses
+    """Each name signed up from its own browser and thread, all released together."""
+    return together(*(lambda name=name: sign_up(Client(), name) for name in names))
 
 
 @postgres_only

@@ -7,14 +7,12 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
@@ -29,12 +27,7 @@ from rosters.models import Character
 from tests.cards import pdf_reading as pdf
 from tests.cards.test_print_jobs import run_worker, start, worker
 from tests.cards.test_print_views import LEAGUE, card
-
-postgres_only = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="races need concurrent transactions with row locks: run with a PostgreSQL "
-    "DATABASE_URL (SQLite serialises every write, so it cannot show them)",
-)
+from tests.concurrency import postgres_only, together
 
 
 def prints(big_job, count):
@@ -151,26 +144,16 @@ def test_never_more_than_the_limit_waits_whatever_a_player_does(player):
 
 
 def at_the_same_moment(player, *prints):
-    """Start each print from its own thread (its own database connection), all released
-    together; what each start answered (True: queued, or "refused")."""
-    together = threading.Barrier(len(prints))
-    outcomes = []
+    """Start each print from its own thread, all released together; what each start
+    answered (True: queued, or "refused")."""
 
     def start_one(n):
         try:
-            together.wait()
-            outcomes.append(queue(player, "", n).queued)
+            return queue(player, "", n).queued
         except services.PrintQueueFull:
-            outcomes.append("refused")
-        finally:
-            connection.close()
+            return "refused"
 
-    threads = [threading.Thread(target=start_one, args=(n,)) for n in prints]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return sorted(outcomes, key=str)
+    return sorted(together(*(lambda n=n: start_one(n) for n in prints)), key=str)
 
 
 @postgres_only

@@ -8,7 +8,7 @@ from django.db import OperationalError, connection, transaction
 
 from rosters.handlers import _writes
 from rosters.models import Roster
-from tests.rosters.test_services import postgres_only
+from tests.concurrency import postgres_only
 
 
 @postgres_only

@@ -1,15 +1,13 @@
 """The order of a roster's characters: Leader (or Star) first by default, then as the player
 moves them; the printed cards and the roster sheet follow the same order."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from rosters.handlers import members as member_handlers
 from rosters.models import Character, Roster
 from rules.models import Ruleset
 from tests.cards import pdf_reading as pdf
+from tests.concurrency import postgres_only, together
 
 pytestmark = pytest.mark.django_db
 
@@ -129,29 +127,18 @@ def test_the_printed_cards_and_the_roster_sheet_follow_the_order(
     assert printed_order(pdf.text(pdf.read(sheet.content)), wanted) == wanted
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="SQLite locks the whole database per write; row locks need PostgreSQL",
-)
+@postgres_only
 @pytest.mark.django_db(transaction=True)
 def test_members_added_at_once_each_get_their_own_place(player, rules_data):
     pulp_alley = Ruleset.objects.get(slug="pulp-alley")
     league = Roster.objects.create(owner=player, ruleset=pulp_alley, name="Rush")
     allies = [card(player, pulp_alley, f"Ally {n}", "ally") for n in range(6)]
-    start = threading.Barrier(len(allies))
-
-    def join(character):
-        try:
-            start.wait()
-            member_handlers.add_member(roster=league, character=character)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=join, args=(ally,)) for ally in allies]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    together(
+        *(
+            lambda ally=ally: member_handlers.add_member(roster=league, character=ally)
+            for ally in allies
+        )
+    )
     positions = sorted(league.members.values_list("position", flat=True))
     assert positions == list(range(len(allies)))
 
