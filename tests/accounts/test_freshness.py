@@ -10,14 +10,15 @@ from django.db.models import F
 from accounts.backends import PlayerBackend
 from accounts.freshness import FreshQuerySet, watched
 from cards.models import PendingPortrait, PrintJob
-from rosters import campaigns, sharing
+from rosters.handlers import roster as roster_handlers
+from rosters.handlers.transfer import import_roster
 from rosters.models import Character, RosterMember
 from rosters.samples import sample_document
 from rosters.selectors import members_of
-from rosters.transfer import import_roster
 from rules import versions
 from rules.models import LibraryEntry, Ruleset
 from rules.services import create_house_rule
+from tests.rosters.timeline import record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -42,9 +43,9 @@ def league(player, pulp_alley):
 @pytest.fixture
 def everything(league, player, pulp_alley):
     """A row of every model a player owns or that hangs off one they own."""
-    sharing.share_roster(roster=league)
+    roster_handlers.share_roster(roster=league)
     result = {"scenario": "Cornered", "victory_points": 3, "rewards": [], "taken_out": []}
-    campaigns.record_result(roster=league, result=result)
+    record_result(roster=league, result=result)
     create_house_rule(owner=player, ruleset=pulp_alley, kind="perk", name="Tea", summary="x")
     PendingPortrait.objects.create(owner=player, image="portraits/pending/x.png")
     PrintJob.objects.create(owner=player, title="Cards", query="", key="k", filename="c.pdf")

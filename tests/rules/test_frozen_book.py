@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rosters.handlers.transfer import import_roster
 from rosters.samples import sample_document
-from rosters.transfer import import_roster
 from rules.fixture_book import rules_book_from_fixtures
 from rules.frozen import FrozenDict, FrozenList, frozen
 from rules.selectors import built_in_books, rules_book
