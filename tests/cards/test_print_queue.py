@@ -16,7 +16,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
-from hypothesis import HealthCheck, given
+from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
@@ -28,6 +28,7 @@ from tests.cards import pdf_reading as pdf
 from tests.cards.test_print_jobs import run_worker, start, worker
 from tests.cards.test_print_views import LEAGUE, card
 from tests.concurrency import postgres_only, together
+from tests.properties import REUSES_FUNCTION_FIXTURES
 
 
 def prints(big_job, count):
@@ -115,11 +116,7 @@ def test_never_more_than_the_limit_waits_whatever_a_player_does(player):
     exactly when the player already has the limit unfinished, and then queues nothing."""
     actions = st.lists(st.tuples(st.sampled_from(["start", "finish"]), st.integers(0, 6)))
 
-    @hypothesis_settings(
-        max_examples=40,
-        deadline=None,
-        suppress_health_check=[HealthCheck.function_scoped_fixture],
-    )
+    @hypothesis_settings(max_examples=40, suppress_health_check=REUSES_FUNCTION_FIXTURES)
     @given(actions=actions)
     def check(actions):
         PrintJob.objects.all().delete()
