@@ -72,14 +72,32 @@ class Fit:
         )
 
 
+def _lining_figures(tt):
+    """{default glyph: its lining figure} from the font's `lnum` feature, which print.css
+    turns on (font-variant-numeric: lining-nums), so figures are measured as printed."""
+    if "GSUB" not in tt:
+        return {}
+    table = tt["GSUB"].table
+    swaps = {}
+    for record in table.FeatureList.FeatureRecord:
+        if record.FeatureTag == "lnum":
+            for index in record.Feature.LookupListIndex:
+                for subtable in table.LookupList.Lookup[index].SubTable:
+                    swaps.update(getattr(subtable, "mapping", {}))
+    return swaps
+
+
 @cache
 def _metrics(font):
     """Advance width in em of every character the font maps, plus a fallback width."""
     path = Path(settings.STATICFILES_DIRS[0]) / "fonts" / FONT_FILES[font]
     tt = TTFont(path)
     per_em = tt["head"].unitsPerEm
-    advances = tt["hmtx"].metrics
-    widths = {code: advances[glyph][0] / per_em for code, glyph in tt.getBestCmap().items()}
+    advances, lining = tt["hmtx"].metrics, _lining_figures(tt)
+    widths = {
+        code: advances[lining.get(glyph, glyph)][0] / per_em
+        for code, glyph in tt.getBestCmap().items()
+    }
     return widths, widths.get(ord("M"), 0.8)
 
 

@@ -1,0 +1,87 @@
+"""Cards that read right in any ink, on paper a print shop takes: every sample force's cards
+read back from the PDF the way a preflight would (the figures, the type sizes, the fonts)."""
+
+import io
+from pathlib import Path
+
+import pikepdf
+import pytest
+from django.conf import settings
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.ttLib import TTFont
+
+from cards.printing import fitting
+from cards.printing.sheets import PrintOptions, print_cards
+from cards.printing.sources import roster_file_faces
+from rosters.format import read_roster
+from rosters.samples import sample_paths
+from rules.fixture_book import rules_book_from_fixtures
+
+SAMPLES = sample_paths()
+DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def sample_faces(stem):
+    roster = read_roster(SAMPLES[stem])
+    rules = rules_book_from_fixtures(roster["ruleset"])
+    return roster, roster_file_faces(roster, rules, ruleset_name=roster["ruleset"])
+
+
+@pytest.fixture(scope="module")
+def card_prints():
+    """Every sample force's cards with their backs, as `print_roster --backs` prints them."""
+    prints = {}
+    for stem in SAMPLES:
+        roster, faces = sample_faces(stem)
+        prints[stem] = print_cards(faces, PrintOptions(backs=True), title=roster["name"])
+    return prints
+
+
+def font_programs(document):
+    """(base font name, the embedded font program) of every font in a PDF, each once."""
+    seen = {}
+    for descriptor in document.objects:
+        if getattr(descriptor, "get", None) and descriptor.get("/Type") == "/FontDescriptor":
+            program = next(
+                descriptor[key]
+                for key in ("/FontFile2", "/FontFile3", "/FontFile")
+                if key in descriptor
+            )
+            seen[descriptor.objgen] = (str(descriptor["/FontName"]), program.read_bytes())
+    return list(seen.values())
+
+
+def figure_glyphs(program):
+    """{glyph name: (lowest, highest) point} of every figure glyph a font subset holds, as a
+    fraction of the font's cap height."""
+    font = TTFont(io.BytesIO(program))
+    glyphs, cap = font.getGlyphSet(), font["OS/2"].sCapHeight
+    found = {}
+    for name in font.getGlyphOrder():
+        if name.split(".")[0] in DIGITS:
+            pen = BoundsPen(glyphs)
+            glyphs[name].draw(pen)
+            found[name] = (pen.bounds[1] / cap, pen.bounds[3] / cap)
+    return found
+
+
+def test_every_number_on_a_card_is_a_lining_figure(card_prints):
+    """Old-style figures sit on the x-height and hang below the line ("0 Health" reads as
+    "o Health"); lining figures stand on the baseline as tall as the capitals."""
+    for stem, result in card_prints.items():
+        with pikepdf.open(io.BytesIO(result.pdf)) as document:
+            figures = {
+                f"{name} in {font}": bounds
+                for font, program in font_programs(document)
+                for name, bounds in figure_glyphs(program).items()
+            }
+        assert figures, stem
+        old_style = [name for name, (low, high) in figures.items() if low < -0.05 or high < 0.85]
+        assert not old_style, f"{stem}: {old_style}"
+
+
+def test_the_fitter_measures_the_lining_figures_that_print():
+    font = TTFont(Path(settings.STATICFILES_DIRS[0]) / "fonts" / fitting.FONT_FILES["body"])
+    advances, per_em = font["hmtx"].metrics, font["head"].unitsPerEm
+    lining = sum(advances[f"{digit}.lf"][0] for digit in DIGITS) / per_em
+    assert fitting.width_em("0123456789") == pytest.approx(lining)
