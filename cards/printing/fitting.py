@@ -29,6 +29,8 @@ FONT_FILES = {
     "heading-bold": "oswald/oswald-latin-700-normal.woff2",
 }
 PARAGRAPH_GAP = 0.3  # em, the space between paragraphs in a fitted box
+# The smallest type on a card: below it a print shop's press and a player's eyes lose it.
+MIN_TYPE_PT = 5.5
 # Kerning and rounding are not modelled; measuring lines a little short keeps the guess safe.
 WIDTH_SAFETY = 0.96
 
@@ -52,6 +54,10 @@ class Box:
     height_mm: float
     sizes_pt: tuple[float, ...]  # largest first
     line_height: float = 1.2
+
+    def __post_init__(self):
+        if min(self.sizes_pt) < MIN_TYPE_PT:
+            raise ValueError(f"{self}: nothing on a card prints under {MIN_TYPE_PT} pt")
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 read back from the PDF the way a preflight would (the figures, the type sizes, the fonts)."""
 
 import io
+from importlib import import_module
 from pathlib import Path
 
 import pikepdf
@@ -16,6 +17,8 @@ from cards.printing.sources import roster_file_faces
 from rosters.format import read_roster
 from rosters.samples import sample_paths
 from rules.fixture_book import rules_book_from_fixtures
+from rules.rulesets import REGISTRY
+from tests.cards import pdf_reading as pdf
 
 SAMPLES = sample_paths()
 DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -85,3 +88,25 @@ def test_the_fitter_measures_the_lining_figures_that_print():
     advances, per_em = font["hmtx"].metrics, font["head"].unitsPerEm
     lining = sum(advances[f"{digit}.lf"][0] for digit in DIGITS) / per_em
     assert fitting.width_em("0123456789") == pytest.approx(lining)
+
+
+def test_nothing_on_a_sample_forces_cards_prints_under_the_smallest_type(card_prints):
+    """Every glyph's printed size, read from the PDF (table labels, keys and gauges too)."""
+    for stem, result in card_prints.items():
+        sizes = pdf.glyph_sizes(pdf.read(result.pdf))
+        assert min(sizes) >= fitting.MIN_TYPE_PT, stem
+
+
+def test_no_game_may_shrink_card_text_under_the_smallest_type():
+    """Each game's text boxes and size steps, found through its definition: the fitter's
+    last resort for a long text is never smaller than the floor either."""
+    for definition in REGISTRY.values():
+        module = import_module(definition.character_face.rsplit(".", 1)[0])
+        steps = [
+            min(value.sizes_pt if isinstance(value, fitting.Box) else value)
+            for name, value in vars(module).items()
+            if isinstance(value, fitting.Box) or name.endswith("_SIZES")
+        ]
+        assert steps and min(steps) >= fitting.MIN_TYPE_PT, definition.slug
+    with pytest.raises(ValueError, match="5.5 pt"):
+        fitting.Box(width_mm=50, height_mm=5, sizes_pt=(6, 5))
