@@ -2,6 +2,7 @@
 read back from the PDF the way a preflight would (the figures, the type sizes, the fonts)."""
 
 import io
+import subprocess
 from importlib import import_module
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from django.conf import settings
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
+from PIL import Image, ImageStat
 
 from cards.printing import fitting
 from cards.printing.sheets import PrintOptions, print_cards
@@ -110,3 +112,41 @@ def test_no_game_may_shrink_card_text_under_the_smallest_type():
         assert steps and min(steps) >= fitting.MIN_TYPE_PT, definition.slug
     with pytest.raises(ValueError, match="5.5 pt"):
         fitting.Box(width_mm=50, height_mm=5, sizes_pt=(6, 5))
+
+
+def greyscale_page(pdf_bytes, tmp_path, dpi=150):
+    """The first page as a black-and-white printer sees it: pdftoppm's greyscale render."""
+    source = tmp_path / "card.pdf"
+    source.write_bytes(pdf_bytes)
+    subprocess.run(
+        ["pdftoppm", "-gray", "-r", str(dpi), "-f", "1", "-l", "1", source, tmp_path / "grey"],
+        check=True,
+    )
+    return Image.open(next(tmp_path.glob("grey*.pgm")))
+
+
+def test_a_pulp_city_trump_trait_is_marked_in_black_and_white(tmp_path):
+    """The trump trait's value cell is filled: a photocopy shows which trait it is."""
+    _, faces = sample_faces("pulp-city-starter-box")
+    face = next(face for face in faces if any(t["trump"] for t in face.data["traits"]))
+    result = print_cards([face], PrintOptions())
+    page = pdf.read(result.pdf).pages[0]
+    (left, top, _, _), dpi = pdf.card_rects(page)[0], 150
+    image = greyscale_page(result.pdf, tmp_path, dpi)
+    traits = face.data["traits"]
+    width = 54.5 / len(traits)  # .pc-traits: 2 mm into the panel, 36 mm down, equal columns
+
+    def lightness(column):
+        x = left + 2.5 + 2 + width * column
+        y = top + 2.5 + 36 + 3.6  # the value row, under the labels
+        box = [round((value + inset) * dpi / 25.4) for value, inset in ((x, 1), (y, 1))]
+        box += [
+            round((value - inset) * dpi / 25.4) for value, inset in ((x + width, 1), (y + 6, 1))
+        ]
+        return ImageStat.Stat(image.crop(box)).mean[0]
+
+    shades = {t["label"]: (t["trump"], lightness(column)) for column, t in enumerate(traits)}
+    trumps = [shade for trump, shade in shades.values() if trump]
+    others = [shade for trump, shade in shades.values() if not trump]
+    assert trumps and others, shades
+    assert max(trumps) < 110 and min(others) > 200, shades
