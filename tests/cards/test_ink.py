@@ -150,3 +150,49 @@ def test_a_pulp_city_trump_trait_is_marked_in_black_and_white(tmp_path):
     others = [shade for trump, shade in shades.values() if not trump]
     assert trumps and others, shades
     assert max(trumps) < 110 and min(others) > 200, shades
+
+
+LONG_NAME = "Professor Bartholomew Fitzwilliam-Hargreaves of Lower Mudford"
+
+
+@pytest.mark.parametrize("stem", ["singapore-smith", "7tv-simon", "pulp-city-starter-box"])
+def test_a_name_too_long_for_its_band_ends_in_an_ellipsis_and_is_reported(stem):
+    _, faces = sample_faces(stem)
+    kind = REGISTRY[read_roster(SAMPLES[stem])["ruleset"]].character_face_kind
+    face = kind.face({**faces[0].data, "name": LONG_NAME}, title=LONG_NAME)
+    assert any("Name: too long" in problem for problem in face.problems)
+    # The PDF's text layer keeps the whole name (a copy-paste gets it all); what is drawn is
+    # the cut name and an ellipsis glyph from the name's own bold capitals.
+    with pikepdf.open(io.BytesIO(print_cards([face], PrintOptions()).pdf)) as document:
+        drawn = {
+            glyph
+            for font, program in font_programs(document)
+            if "Oswald-Bold" in font
+            for glyph in TTFont(io.BytesIO(program)).getGlyphOrder()
+        }
+    assert "ellipsis" in drawn
+
+
+def test_a_7tv_list_too_long_for_the_front_shows_no_cut_line_over_the_legend(tmp_path):
+    """The list of what is on the back is clipped between whole lines: nothing of a half-shown
+    line lies between its last whole line and the card's edge, where the legend prints."""
+    _, faces = sample_faces("7tv-simon")
+    kind = REGISTRY["7tv"].character_face_kind
+    many = [{"name": f"Special Effect Number {n}"} for n in range(12)]
+    long_list = kind.face({**faces[0].data, "effects": many, "stunts": []}, title="long")
+    assert any("what is on the back" in problem for problem in long_list.problems)
+    bare = kind.face(
+        {**faces[0].data, "star_quality": None, "effects": [], "stunts": []}, title="bare"
+    )
+    renders = []
+    for number, face in enumerate((long_list, bare)):
+        result = print_cards([face], PrintOptions())
+        (left, top, _, _) = pdf.card_rects(pdf.read(result.pdf).pages[0])[0]
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        renders.append(greyscale_page(result.pdf, folder, dpi=300))
+    whole = 2.5 + 76 + 0.35 + long_list.layout["pointer_height"]  # .tv-pointer's last line
+    box = [round((value) * 300 / 25.4) for value in (left + 3, top + whole + 0.1)]
+    box += [round(value * 300 / 25.4) for value in (left + 58.5, top + 2.5 + 83.9)]
+    below = [ImageStat.Stat(image.crop(box)).mean[0] for image in renders]
+    assert below[0] == pytest.approx(below[1], abs=0.5)

@@ -270,7 +270,15 @@ def fit_profile_card(view):
     problems = fitting.overflow_notes(
         (name, "Name"), (attacks, "Attacks"), (pointer, "The list of what is on the back")
     )
-    layout = {"name": name.size_pt, "attacks": attacks.size_pt, "pointer": pointer.size_pt}
+    layout = {
+        "name": name.size_pt,
+        "attacks": attacks.size_pt,
+        "pointer": pointer.size_pt,
+        # Whole lines only: a cut line's tops would show just above the legend.
+        "pointer_height": round(
+            max(1, pointer.lines_room) * line_mm(pointer.size_pt, TV_POINTER.line_height), 3
+        ),
+    }
     return layout, problems
 
 
