@@ -1,6 +1,7 @@
 """Cards that read right in any ink, on paper a print shop takes: every sample force's cards
 read back from the PDF the way a preflight would (the figures, the type sizes, the fonts)."""
 
+import hashlib
 import io
 import subprocess
 from importlib import import_module
@@ -13,7 +14,9 @@ from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageStat
 
-from cards.printing import fitting
+from cards import cheatsheets
+from cards.printing import fitting, tokens
+from cards.printing.geometry import paper
 from cards.printing.sheets import PrintOptions, print_cards
 from cards.printing.sources import roster_file_faces
 from rosters.format import read_roster
@@ -23,6 +26,7 @@ from rules.rulesets import REGISTRY
 from tests.cards import pdf_reading as pdf
 
 SAMPLES = sample_paths()
+A4 = paper("a4")
 DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
@@ -196,3 +200,32 @@ def test_a_7tv_list_too_long_for_the_front_shows_no_cut_line_over_the_legend(tmp
     box += [round(value * 300 / 25.4) for value in (left + 58.5, top + 2.5 + 83.9)]
     below = [ImageStat.Stat(image.crop(box)).mean[0] for image in renders]
     assert below[0] == pytest.approx(below[1], abs=0.5)
+
+
+def every_pdf_of(stem, card_prints):
+    """Every PDF a player can print for a sample force: its cards and backs, one card a page
+    with bleed, its roster reference, the game's quick reference and any token sheet."""
+    roster, faces = sample_faces(stem)
+    rules = rules_book_from_fixtures(roster["ruleset"])
+    definition = REGISTRY[roster["ruleset"]]
+    yield "cards", card_prints[stem].pdf
+    yield "bleed", print_cards(faces, PrintOptions(bleed=True), title=roster["name"]).pdf
+    yield "roster reference", cheatsheets.roster_reference_pdf(roster, rules)
+    if cheatsheets.has_quick_reference(roster["ruleset"]):
+        yield "quick reference", cheatsheets.quick_reference_pdf(roster["ruleset"])
+    if definition.token_sheet_maker:
+        yield "tokens", tokens.token_sheet_pdf(definition.token_sheet_maker(roster, rules, A4))
+
+
+def test_every_pdf_passes_a_validator_and_names_each_font_subset_once(card_prints):
+    """qpdf's structural check finds nothing, and no two different embedded subsets share a
+    name (against the PDF spec: a shop's RIP may draw one card's glyphs from another's)."""
+    for stem in SAMPLES:
+        for what, made in every_pdf_of(stem, card_prints):
+            with pikepdf.open(io.BytesIO(made)) as document:
+                assert document.check_pdf_syntax() == [], f"{stem} {what}"
+                programs = {}
+                for name, program in font_programs(document):
+                    programs.setdefault(name, set()).add(hashlib.sha256(program).digest())
+            shared = [name for name, found in programs.items() if len(found) > 1]
+            assert not shared, f"{stem} {what}: {shared}"
