@@ -93,6 +93,46 @@ def share_images(form, images: dict[str, pikepdf.Object], seen: set) -> None:
             share_images(xobject, images, seen)
 
 
+FONT_PROGRAMS = ("/FontFile2", "/FontFile3", "/FontFile")
+
+
+def subset_tag(program: bytes) -> str:
+    """Six capitals from the subset's own bytes, the form the PDF spec gives subset names."""
+    return "".join(chr(ord("A") + byte % 26) for byte in hashlib.sha256(program).digest()[:6])
+
+
+def distinct_subset_names(document: pikepdf.Pdf) -> None:
+    """Gives each different embedded font subset a name of its own. WeasyPrint tags a subset
+    after the font it is cut from, so faces drawn apart bring different subsets under one
+    name: the PDF spec forbids it, and a print shop's RIP may then draw one card's text with
+    another card's glyphs."""
+    renamed, owners = {}, {}  # descriptor → its new name; a name → the program that has it
+    for descriptor in document.objects:
+        if not isinstance(descriptor, pikepdf.Dictionary):
+            continue
+        if descriptor.get("/Type") != "/FontDescriptor":
+            continue
+        program = next((descriptor[key] for key in FONT_PROGRAMS if key in descriptor), None)
+        if program is None:
+            continue
+        data, name = program.read_raw_bytes(), str(descriptor.FontName)
+        if owners.setdefault(name, data) != data:
+            name = f"/{subset_tag(data)}+{name.split('+', 1)[-1].lstrip('/')}"
+            descriptor.FontName = pikepdf.Name(name)
+            renamed[descriptor.objgen] = name
+    if not renamed:
+        return
+    for font in document.objects:
+        if not isinstance(font, pikepdf.Dictionary) or font.get("/Type") != "/Font":
+            continue
+        holders = [font, *font.get("/DescendantFonts", [])]
+        for holder in holders:
+            descriptor = holder.get("/FontDescriptor")
+            if descriptor is not None and descriptor.objgen in renamed:
+                for each in holders:
+                    each.BaseFont = pikepdf.Name(renamed[descriptor.objgen])
+
+
 def compose(chrome: bytes, pages: list[list[Placement]], faces: dict[str, bytes]) -> bytes:
     """The chrome's pages with `pages[i]`'s faces drawn on page i; `faces` maps each key to
     its one-page PDF."""
@@ -121,6 +161,7 @@ def compose(chrome: bytes, pages: list[list[Placement]], faces: dict[str, bytes]
                 page.contents_add(document.make_stream(b"q\n"), prepend=True)
                 stream = b"Q\n" + placement_stream(page, names, placements)
                 page.contents_add(document.make_stream(stream))
+        distinct_subset_names(document)
         buffer = BytesIO()
         document.save(buffer)
         for source in sources:

@@ -29,6 +29,8 @@ FONT_FILES = {
     "heading-bold": "oswald/oswald-latin-700-normal.woff2",
 }
 PARAGRAPH_GAP = 0.3  # em, the space between paragraphs in a fitted box
+# The smallest type on a card: below it a print shop's press and a player's eyes lose it.
+MIN_TYPE_PT = 5.5
 # Kerning and rounding are not modelled; measuring lines a little short keeps the guess safe.
 WIDTH_SAFETY = 0.96
 
@@ -53,6 +55,10 @@ class Box:
     sizes_pt: tuple[float, ...]  # largest first
     line_height: float = 1.2
 
+    def __post_init__(self):
+        if min(self.sizes_pt) < MIN_TYPE_PT:
+            raise ValueError(f"{self}: nothing on a card prints under {MIN_TYPE_PT} pt")
+
 
 @dataclass(frozen=True)
 class Fit:
@@ -72,14 +78,32 @@ class Fit:
         )
 
 
+def _lining_figures(tt):
+    """{default glyph: its lining figure} from the font's `lnum` feature, which print.css
+    turns on (font-variant-numeric: lining-nums), so figures are measured as printed."""
+    if "GSUB" not in tt:
+        return {}
+    table = tt["GSUB"].table
+    swaps = {}
+    for record in table.FeatureList.FeatureRecord:
+        if record.FeatureTag == "lnum":
+            for index in record.Feature.LookupListIndex:
+                for subtable in table.LookupList.Lookup[index].SubTable:
+                    swaps.update(getattr(subtable, "mapping", {}))
+    return swaps
+
+
 @cache
 def _metrics(font):
     """Advance width in em of every character the font maps, plus a fallback width."""
     path = Path(settings.STATICFILES_DIRS[0]) / "fonts" / FONT_FILES[font]
     tt = TTFont(path)
     per_em = tt["head"].unitsPerEm
-    advances = tt["hmtx"].metrics
-    widths = {code: advances[glyph][0] / per_em for code, glyph in tt.getBestCmap().items()}
+    advances, lining = tt["hmtx"].metrics, _lining_figures(tt)
+    widths = {
+        code: advances[lining.get(glyph, glyph)][0] / per_em
+        for code, glyph in tt.getBestCmap().items()
+    }
     return widths, widths.get(ord("M"), 0.8)
 
 

@@ -1,6 +1,7 @@
 """`manage.py print_roster`: a roster file's cards as a true-size PDF from the command line,
 and exit status 2 when the file cannot be printed."""
 
+import json
 from io import StringIO
 from pathlib import Path
 
@@ -59,3 +60,26 @@ def test_print_roster_of_an_unreadable_file_exits_2(tmp_path):
     with pytest.raises(CommandError) as error:
         call_command("print_roster", str(tmp_path / "missing.json"), "--out", "x.pdf")
     assert error.value.returncode == 2
+
+
+@pytest.mark.django_db
+def test_print_roster_writes_the_pdf_but_exits_3_when_text_was_cut(tmp_path, rules_data):
+    """A script can tell a card whose text is cut off from a clean print."""
+    league = json.loads(SMITH.read_text())
+    league["characters"][0]["name"] = "Professor Bartholomew Fitzwilliam-Hargreaves of Mudford"
+    source, out, stderr = tmp_path / "league.json", tmp_path / "cards.pdf", StringIO()
+    source.write_text(json.dumps(league))
+    with pytest.raises(CommandError) as error:
+        call_command("print_roster", str(source), "--out", str(out), stderr=stderr)
+    assert error.value.returncode == 3
+    assert "text cut off in 1 place" in str(error.value)
+    assert "Name: too long for the card" in stderr.getvalue()
+    assert len(pdf_pages(out)) == 1  # the cards print all the same
+
+
+def test_print_roster_help_names_every_exit_status():
+    from cards.management.commands.print_roster import Command
+
+    parser = Command().create_parser("manage.py", "print_roster")
+    help_text = " ".join(parser.format_help().lower().split())
+    assert "exit status 0" in help_text and "2 " in help_text and "3 some text" in help_text

@@ -18,10 +18,10 @@ RESOURCE_TEMPLATE = "pulp-city-resource.html"
 
 # Box sizes in mm match .pc-name, .pc-body, .pc-deck-title and .pc-deck-text in print.css.
 PC_NAME = Box(width_mm=42.0, height_mm=4.7, sizes_pt=(12, 11, 10, 9, 8, 7), line_height=1.1)
-PC_BODY = Box(width_mm=54.5, height_mm=33.5, sizes_pt=(7.5, 7, 6.5, 6, 5.5, 5), line_height=1.15)
+PC_BODY = Box(width_mm=54.5, height_mm=33.5, sizes_pt=(7.5, 7, 6.5, 6, 5.5), line_height=1.15)
 PC_DECK_TITLE = Box(width_mm=52.5, height_mm=10.0, sizes_pt=(11, 10, 9, 8, 7, 6), line_height=1.1)
 PC_DECK_TEXT = Box(
-    width_mm=52.5, height_mm=46.0, sizes_pt=(8, 7.5, 7, 6.5, 6, 5.5, 5), line_height=1.2
+    width_mm=52.5, height_mm=46.0, sizes_pt=(8, 7.5, 7, 6.5, 6, 5.5), line_height=1.2
 )
 SIDE_WORDS = {"Heroes": "Hero", "Villains": "Villain"}
 CATEGORY_NAMES = {

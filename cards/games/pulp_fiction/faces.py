@@ -117,7 +117,7 @@ def stat_view(
 # traits and kit box gets the rest, so a figure with one weapon has room for long traits.
 PF_NAME = Box(width_mm=52.5, height_mm=4.7, sizes_pt=(12, 11, 10, 9, 8, 7), line_height=1.1)
 BODY_WIDTH = 52.5
-BODY_SIZES = (7, 6.5, 6, 5.5, 5)
+BODY_SIZES = (7, 6.5, 6, 5.5)
 BODY_LINE_HEIGHT = 1.15
 AREA_TOP = 53.4  # mm from the panel's top: where the weapon table starts
 AREA_BOTTOM = 81.4  # where the traits box must end, above the key line
@@ -127,9 +127,9 @@ NO_WEAPONS_HEIGHT = 4.0  # the "Bare hands only." line
 # 0.5 mm padding each side); each row has 0.25 mm padding above and below and a 0.2 mm rule.
 WEAPONS_MAX = 14.0
 WEAPONS_HEADER = 3.0
-WEAPON_NAME_WIDTH = 30.3
+WEAPON_NAME_WIDTH = 28.8
 WEAPON_ROW_EXTRA = 0.7
-WEAPON_SIZES = (7, 6.5, 6, 5.5, 5)
+WEAPON_SIZES = (7, 6.5, 6, 5.5)
 WEAPON_LINE_HEIGHT = 1.15
 SUMMARIES_LEFT_OUT = (
     "Traits: too many to print with their summaries, so the card names them only; the band's"

@@ -195,16 +195,16 @@ def profile_view(
 # ---- fitting the front -----------------------------------------------------------------------
 # Text boxes: .tv-name, .tv-attacks, .tv-pointer.
 TV_NAME = Box(width_mm=52.5, height_mm=4.7, sizes_pt=(12, 11, 10, 9, 8, 7), line_height=1.1)
-TV_POINTER = Box(width_mm=52.5, height_mm=5.2, sizes_pt=(6.5, 6, 5.5, 5), line_height=1.15)
+TV_POINTER = Box(width_mm=52.5, height_mm=5.2, sizes_pt=(6.5, 6, 5.5), line_height=1.15)
 # The attack table: its height, header row, and the text width of the two columns that wrap
 # (column width less 0.5 mm padding each side); every row also has 0.25 mm padding above and
 # below and a 0.2 mm rule under it.
 ATTACKS_HEIGHT = 22.0
 ATTACKS_HEADER = 3.2
-ATTACK_NAME_WIDTH = 17.6
-ATTACK_EFFECTS_WIDTH = 21.0
+ATTACK_NAME_WIDTH = 16.9
+ATTACK_EFFECTS_WIDTH = 20.7
 ATTACK_ROW_EXTRA = 0.7
-ATTACK_SIZES = (7, 6.5, 6, 5.5, 5)
+ATTACK_SIZES = (7, 6.5, 6, 5.5)
 ATTACK_LINE_HEIGHT = 1.15
 
 
@@ -270,7 +270,15 @@ def fit_profile_card(view):
     problems = fitting.overflow_notes(
         (name, "Name"), (attacks, "Attacks"), (pointer, "The list of what is on the back")
     )
-    layout = {"name": name.size_pt, "attacks": attacks.size_pt, "pointer": pointer.size_pt}
+    layout = {
+        "name": name.size_pt,
+        "attacks": attacks.size_pt,
+        "pointer": pointer.size_pt,
+        # Whole lines only: a cut line's tops would show just above the legend.
+        "pointer_height": round(
+            max(1, pointer.lines_room) * line_mm(pointer.size_pt, TV_POINTER.line_height), 3
+        ),
+    }
     return layout, problems
 
 

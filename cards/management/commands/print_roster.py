@@ -15,10 +15,15 @@ from rules.models import Ruleset
 from rules.selectors import rules_for
 
 UNREADABLE = 2
+TEXT_CUT = 3
 
 
 class Command(BaseCommand):
-    help = "Print a roster file's cards (docs/roster-format.md) as a true-size PDF."
+    help = (
+        "Print a roster file's cards (docs/roster-format.md) as a true-size PDF. Exit status 0 "
+        f"written; {UNREADABLE} the file cannot be read or printed; {TEXT_CUT} some text is cut "
+        "off on a card (the PDF is written all the same, the cuts are listed on stderr)."
+    )
     requires_system_checks = []
 
     def add_arguments(self, parser):
@@ -29,7 +34,8 @@ class Command(BaseCommand):
         parser.add_argument("--bleed", action="store_true", help="one card a page, 3 mm bleed")
 
     def handle(self, *args, file, out, paper, backs, bleed, **options):
-        """Exit status: 0 written, 2 the file cannot be read or printed."""
+        """Exit status: 0 written, 2 the file cannot be read or printed, 3 written with text
+        cut off, so a script can tell a card a player must shorten from a clean print."""
         try:
             roster = read_roster(file)
             rules = rules_for(roster["ruleset"])
@@ -48,3 +54,9 @@ class Command(BaseCommand):
         self.stdout.write(f"Wrote {out}: {counted(result.pages, 'page')}, {paper}.")
         for problem in result.problems:
             self.stderr.write(f"Text fit: {problem}")
+        if result.problems:
+            raise CommandError(
+                f"{out} was written with text cut off in {counted(len(result.problems), 'place')}"
+                ": shorten the text listed above to print it whole.",
+                returncode=TEXT_CUT,
+            )
