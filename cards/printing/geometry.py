@@ -169,18 +169,19 @@ def footer(sheet: Paper) -> Note | None:
 
 # One card per page for print shops: the page is the card plus BLEED on every side. The
 # PDF's TrimBox is the card; its art runs out to the page edge and is cut off at the trim.
-BLEED_PAGE = Rect(-BLEED, -BLEED, CARD_WIDTH + 2 * BLEED, CARD_HEIGHT + 2 * BLEED)
-BLEED_MARK_LENGTH = BLEED - MARK_GAP
+# A print shop's preset (shops.py) asks for its own bleed.
+def bleed_page(bleed=BLEED) -> Rect:
+    return Rect(-bleed, -bleed, CARD_WIDTH + 2 * bleed, CARD_HEIGHT + 2 * bleed)
 
 
-def bleed_marks() -> list[Segment]:
+def bleed_marks(bleed=BLEED) -> list[Segment]:
     """Crop marks for a one-card page, in card coordinates (0, 0 is the trim corner): in the
     bleed, from the page edge to MARK_GAP short of the trim, two at each corner."""
     marks = []
     for x in (0.0, CARD_WIDTH):
-        marks.append(Segment(x, -BLEED, x, -MARK_GAP))
-        marks.append(Segment(x, CARD_HEIGHT + MARK_GAP, x, CARD_HEIGHT + BLEED))
+        marks.append(Segment(x, -bleed, x, -MARK_GAP))
+        marks.append(Segment(x, CARD_HEIGHT + MARK_GAP, x, CARD_HEIGHT + bleed))
     for y in (0.0, CARD_HEIGHT):
-        marks.append(Segment(-BLEED, y, -MARK_GAP, y))
-        marks.append(Segment(CARD_WIDTH + MARK_GAP, y, CARD_WIDTH + BLEED, y))
+        marks.append(Segment(-bleed, y, -MARK_GAP, y))
+        marks.append(Segment(CARD_WIDTH + MARK_GAP, y, CARD_WIDTH + bleed, y))
     return marks

@@ -115,7 +115,7 @@ def test_on_letter_the_reminder_runs_up_the_left_margin_clear_of_every_mark():
 
 
 def test_a_bleed_page_is_the_card_plus_three_mm_each_side():
-    page = geometry.BLEED_PAGE
+    page = geometry.bleed_page()
     assert (page.width, page.height) == (pytest.approx(69.5), pytest.approx(94.9))
     assert (page.x, page.y) == (-3.0, -3.0)
 
