@@ -24,7 +24,10 @@ MARK_GAP = 1.0  # space between a crop mark and the card it marks
 MARK_LENGTH = 5.0  # longest crop mark
 SAFE_EDGE = 4.0  # outer band of the paper left empty: most printers cannot print there
 NOTE_HEIGHT = 3.0  # the least room a one-line reminder needs
-MARK_WIDTH_PT = 0.25
+# Twice a hairline, so a mark survives a print shop's scan and a cheap printer's toner. A
+# mark is drawn with butt ends: its thickness spreads across it, never along it, so it
+# reaches no nearer the paper's edge or a card than its segment (mark_ink).
+MARK_WIDTH_PT = 0.5
 MM_PER_PT = 25.4 / 72
 
 
@@ -141,6 +144,17 @@ def crop_marks(sheet: Paper) -> list[Segment]:
         marks.append(Segment(left - horizontal, y, left, y))
         marks.append(Segment(right, y, right + horizontal, y))
     return marks
+
+
+def mark_ink(mark: Segment, width_pt=MARK_WIDTH_PT) -> Rect:
+    """The area a mark inks: its segment widened by its thickness on either side, ends cut
+    square where the segment ends."""
+    half = width_pt * MM_PER_PT / 2
+    left, right = sorted((mark.x1, mark.x2))
+    top, bottom = sorted((mark.y1, mark.y2))
+    if left == right:  # a vertical mark spreads sideways
+        return Rect(left - half, top, 2 * half, bottom - top)
+    return Rect(left, top - half, right - left, 2 * half)
 
 
 @dataclass(frozen=True)
