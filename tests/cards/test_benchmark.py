@@ -60,7 +60,7 @@ def test_the_club_as_a_roster_file_reads_and_prints_each_picture(
     assert len({c["portrait"]["data"] for c in roster["characters"]}) == 2
     rows = list(benchmark.measure_roster_file("singapore-smith", 1))
     assert [row.scenario.strip() for row in rows] == [
-        "print_roster, 90-character file, unchanged",
+        "print_roster, 2-character file, unchanged",
         "reading the file alone",
         "print_roster, one card changed",
     ]
