@@ -3,6 +3,7 @@
 from django import forms
 
 from cards.printing.geometry import PAPERS
+from cards.printing.shops import SHOPS
 from cards.printing.sources import CARDS
 from config.limits import PRINT_MAX_COPIES
 
@@ -17,6 +18,13 @@ class PrintForm(forms.Form):
     backs = forms.BooleanField(required=False, label="Card backs on the following pages")
     bleed = forms.BooleanField(
         required=False, label="Print shop: one card per page with 3 mm bleed"
+    )
+    shop = forms.ChoiceField(
+        label="For a print shop",
+        required=False,
+        choices=[("", "No: my own printer, or the bleed PDF above")]
+        + [(slug, shop.name) for slug, shop in SHOPS.items()],
+        initial="",
     )
 
     def __init__(self, data=None, *, sources, **kwargs):

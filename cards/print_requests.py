@@ -46,5 +46,6 @@ def print_request(player, query) -> PrintRequest:
         backs=chosen["backs"],
         bleed=chosen["bleed"],
         offset=back_offset(player),
+        shop=chosen["shop"],
     )
     return PrintRequest(form, printable, options)

@@ -7,7 +7,7 @@ htmx request right after the page loads, so Download serves it from the print ca
 job goes to a print worker, and the page polls its progress until it can be downloaded."""
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -36,7 +36,11 @@ PREVIEW_PAGES = 2
 
 
 def filename(wanted):
-    return f"{slugify(wanted.printable.title) or 'cards'}-{wanted.options.paper}.pdf"
+    """The download's name: the paper for a PDF of sheets, the shop for a shop's preset."""
+    options = wanted.options
+    made_for = options.shop or options.paper
+    suffix = options.preset.suffix if options.preset else ".pdf"
+    return f"{slugify(wanted.printable.title) or 'cards'}-{made_for}{suffix}"
 
 
 def printable_or_404(wanted):
@@ -84,6 +88,7 @@ def print_page_response(request):
         "offset_form": BackOffsetForm(initial={"x_mm": x_mm, "y_mm": y_mm}),
         "own_backs": any(has_own_back(face) for face in printable.faces),
         "max_copies": PRINT_MAX_COPIES,
+        "download_kind": "ZIP" if filename(wanted).endswith(".zip") else "PDF",
     }
     status = 400 if printable.too_big else 200
     return render(request, "cards/print/page.html", context, status=status)
@@ -109,16 +114,16 @@ def prepare_pdf(request):
 @require_GET
 @pdf_rate_limited
 def print_pdf(request):
-    """The whole PDF while the player waits, up to the interactive size; a bigger job is the
-    Print page's to queue and follow, so this sends the player there and draws nothing."""
+    """The whole PDF (or a print shop's zip of pictures) while the player waits, up to the
+    interactive size; a bigger job is the Print page's to queue and follow, so this sends the
+    player there and draws nothing."""
     wanted = print_request(current_player(request), request.GET)
     printable = printable_or_404(wanted)
     if printable.too_big:
         return print_page_response(request)
     if not wanted.interactive:
         return redirect(f"{reverse('printing:page')}?{request.GET.urlencode()}")
-    result = sheets.print_cards(printable.faces, wanted.options, title=printable.title)
-    return pdf_attachment(result.pdf, filename(wanted))
+    return file_attachment(sheets.draw(whole_job(wanted)), filename(wanted))
 
 
 @require_POST
@@ -174,10 +179,20 @@ def print_job(request, pk):
 @require_GET
 def print_job_pdf(request, pk):
     job = selectors.print_job_or_404(current_player(request), pk)
-    pdf = cache.load(cache.PRINTS, job.key) if job.status == job.Status.DONE else None
-    if pdf is None:
+    kind = cache.EXPORTS if job.filename.endswith(".zip") else cache.PRINTS
+    made = cache.load(kind, job.key) if job.status == job.Status.DONE else None
+    if made is None:
         raise Http404("This PDF is not ready, or has expired: prepare it again.")
-    return pdf_attachment(pdf, job.filename)
+    return file_attachment(made, job.filename)
+
+
+def file_attachment(data, name):
+    """A finished job as its download: a PDF, or a print shop's zip of pictures."""
+    if name.endswith(".zip"):
+        response = HttpResponse(data, content_type="application/zip")
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+    return pdf_attachment(data, name)
 
 
 @require_GET

@@ -9,6 +9,8 @@ throw-away cache and media folder, so the bench leaves nothing behind.
 
 from __future__ import annotations
 
+import base64
+import json
 import multiprocessing
 import statistics
 import tempfile
@@ -16,11 +18,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, replace
-from io import BytesIO
+from io import BytesIO, StringIO
 from pathlib import Path
 
 import django
 from django.conf import settings
+from django.core.management import call_command
 from django.test import Client, override_settings
 from PIL import Image, ImageDraw
 from weasyprint import CSS, HTML
@@ -30,6 +33,7 @@ from cards.printing import rendering
 from cards.printing.sheets import PrintOptions, document_html, layout, print_cards
 from cards.printing.sources import marked_cards
 from rosters import portraits
+from rosters.format import read_roster
 from rosters.models import Character
 from rosters.samples import sample_document
 from rules.models import Ruleset
@@ -117,6 +121,28 @@ def club(player, sample):
             )
         )
     return made
+
+
+def roster_file(sample, path: Path) -> Path:
+    """The club as one roster file, the way an export carries it: the `sample` force's first
+    character 90 times, each with its own picture and crop inside the file."""
+    document = sample_document(sample)
+    smith = document["characters"][0]
+    document["characters"] = [
+        {
+            **smith,
+            "id": str(number),
+            "name": f"Character {number:02d}",
+            "portrait": {
+                "media_type": "image/jpeg",
+                "data": base64.b64encode(upload(number).getvalue()).decode("ascii"),
+                "crop": {"x": 0.5, "y": 0.4, "zoom": 1.2},
+            },
+        }
+        for number in range(1, CHARACTERS + 1)
+    ]
+    path.write_text(json.dumps(document))
+    return path
 
 
 def copies_query(characters, copies=COPIES):
@@ -278,6 +304,37 @@ def measure_print_page(player, characters, runs):
     yield Row("Print page, 450 cards, again", warm, "≤ 0.5 s", within=warm <= 0.5)
 
 
+def measure_roster_file(sample, runs):
+    """`manage.py print_roster` of the club as a roster file (in this process: the command's
+    own start-up is Django's), unchanged and with one card changed, against reading the file
+    alone."""
+    with tempfile.TemporaryDirectory(prefix="cliffhanger-bench-file-") as folder:
+        path = roster_file(sample, Path(folder) / "club.json")
+        out = str(Path(folder) / "cards.pdf")
+
+        def print_roster():
+            call_command("print_roster", str(path), "--out", out, stdout=StringIO())
+
+        with fresh_print_cache():
+            print_roster()
+            reading = timed(lambda: read_roster(path), runs)
+            again = timed(print_roster, runs)
+            name = f"print_roster, {CHARACTERS}-character file, unchanged"
+            yield Row(name, again, "≤ 0.05 s + reading", within=again <= 0.05 + reading)
+            yield Row("  reading the file alone", reading, "")
+            document = json.loads(path.read_text())
+            edits = iter(range(1, runs + 2))
+
+            def one_changed():
+                document["characters"][0]["name"] = f"Character 01 edit {next(edits)}"
+                path.write_text(json.dumps(document))
+                print_roster()
+
+            changed = timed(one_changed, runs)
+            name = "print_roster, one card changed"
+            yield Row(name, changed, "≤ 0.5 s + reading", within=changed <= 0.5 + reading)
+
+
 def run(player, runs, *, sample):
     """Every print scenario's row as soon as it is measured, for the player (whose 90
     characters, copies of the `sample` force's first, it creates)."""
@@ -288,6 +345,7 @@ def run(player, runs, *, sample):
         yield from measure_sheets(faces, runs)
         yield from measure_cached(faces, runs)
         yield from measure_print_page(player, characters, runs)
+        yield from measure_roster_file(sample, runs)
 
 
 HEADER = (

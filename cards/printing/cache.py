@@ -1,5 +1,6 @@
 """A content-addressed store for what printing has already drawn: one-page PDFs of card faces,
-the crop-mark "chrome" of a job, whole finished PDFs, and portraits at print size.
+the crop-mark "chrome" of a job, whole finished PDFs (or a print shop's zip of pictures), and
+portraits at print size.
 
 Every key is a hash of everything that shows on paper: a face's template, view-model (card
 data, rules text from the ruleset, the portrait's bytes inlined as a data URI) and fitted
@@ -33,7 +34,9 @@ FACES = "faces"
 CHROME = "chrome"
 PRINTS = "prints"
 PORTRAITS = "portraits"  # pictures at print size (portrait_prints.py)
-SUFFIXES = {PORTRAITS: ".jpg"}
+PICTURES = "pictures"  # a print shop's PNG of one face (pictures.py)
+EXPORTS = "exports"  # a print shop's zip of those PNGs
+SUFFIXES = {PORTRAITS: ".jpg", PICTURES: ".png", EXPORTS: ".zip"}
 
 
 def print_sources() -> list[Path]:

@@ -24,7 +24,10 @@ MARK_GAP = 1.0  # space between a crop mark and the card it marks
 MARK_LENGTH = 5.0  # longest crop mark
 SAFE_EDGE = 4.0  # outer band of the paper left empty: most printers cannot print there
 NOTE_HEIGHT = 3.0  # the least room a one-line reminder needs
-MARK_WIDTH_PT = 0.25
+# Twice a hairline, so a mark survives a print shop's scan and a cheap printer's toner. A
+# mark is drawn with butt ends: its thickness spreads across it, never along it, so it
+# reaches no nearer the paper's edge or a card than its segment (mark_ink).
+MARK_WIDTH_PT = 0.5
 MM_PER_PT = 25.4 / 72
 
 
@@ -143,6 +146,17 @@ def crop_marks(sheet: Paper) -> list[Segment]:
     return marks
 
 
+def mark_ink(mark: Segment, width_pt=MARK_WIDTH_PT) -> Rect:
+    """The area a mark inks: its segment widened by its thickness on either side, ends cut
+    square where the segment ends."""
+    half = width_pt * MM_PER_PT / 2
+    left, right = sorted((mark.x1, mark.x2))
+    top, bottom = sorted((mark.y1, mark.y2))
+    if left == right:  # a vertical mark spreads sideways
+        return Rect(left - half, top, 2 * half, bottom - top)
+    return Rect(left, top - half, right - left, 2 * half)
+
+
 @dataclass(frozen=True)
 class Note:
     """Where the sheet's reminder goes: `box` on the paper, its text turned by `turn`
@@ -169,18 +183,19 @@ def footer(sheet: Paper) -> Note | None:
 
 # One card per page for print shops: the page is the card plus BLEED on every side. The
 # PDF's TrimBox is the card; its art runs out to the page edge and is cut off at the trim.
-BLEED_PAGE = Rect(-BLEED, -BLEED, CARD_WIDTH + 2 * BLEED, CARD_HEIGHT + 2 * BLEED)
-BLEED_MARK_LENGTH = BLEED - MARK_GAP
+# A print shop's preset (shops.py) asks for its own bleed.
+def bleed_page(bleed=BLEED) -> Rect:
+    return Rect(-bleed, -bleed, CARD_WIDTH + 2 * bleed, CARD_HEIGHT + 2 * bleed)
 
 
-def bleed_marks() -> list[Segment]:
+def bleed_marks(bleed=BLEED) -> list[Segment]:
     """Crop marks for a one-card page, in card coordinates (0, 0 is the trim corner): in the
     bleed, from the page edge to MARK_GAP short of the trim, two at each corner."""
     marks = []
     for x in (0.0, CARD_WIDTH):
-        marks.append(Segment(x, -BLEED, x, -MARK_GAP))
-        marks.append(Segment(x, CARD_HEIGHT + MARK_GAP, x, CARD_HEIGHT + BLEED))
+        marks.append(Segment(x, -bleed, x, -MARK_GAP))
+        marks.append(Segment(x, CARD_HEIGHT + MARK_GAP, x, CARD_HEIGHT + bleed))
     for y in (0.0, CARD_HEIGHT):
-        marks.append(Segment(-BLEED, y, -MARK_GAP, y))
-        marks.append(Segment(CARD_WIDTH + MARK_GAP, y, CARD_WIDTH + BLEED, y))
+        marks.append(Segment(-bleed, y, -MARK_GAP, y))
+        marks.append(Segment(CARD_WIDTH + MARK_GAP, y, CARD_WIDTH + bleed, y))
     return marks

@@ -1,5 +1,7 @@
 """Portraits at the size they print: the design's portrait box at 300 dpi, made once for each
-picture and box and kept in the print cache.
+picture and box and kept in the print cache; and a roster file's pictures cut to the box, made
+once for each picture and crop (a roster file carries the whole picture, so an unchanged file
+would otherwise be cut again, a Pillow resize a portrait, on every reprint).
 
 The stored print crop is cut for the usual 25 × 31 mm box, but a design with a smaller box
 (Pulp City's) or a picture stored at another size would carry more pixels into every PDF
@@ -9,8 +11,10 @@ than paper can show: the PDF's size and WeasyPrint's memory grow with pixels, th
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 from io import BytesIO
+from pathlib import Path
 
 from PIL import Image
 
@@ -55,6 +59,30 @@ def at_print_size(jpeg: bytes, box_mm) -> bytes:
     made = cache.load(cache.PORTRAITS, key)
     if made is None:
         made = resized(jpeg, size)
+        cache.store(cache.PORTRAITS, key, made)
+    return made
+
+
+@functools.cache
+def cutting_code() -> str:
+    """The crop lives in rosters/portraits.py, outside the print code's fingerprint."""
+    return cache.fingerprint([Path(portraits.__file__)])
+
+
+def file_crop(picture: bytes, crop) -> bytes:
+    """A roster file's picture cut to the portrait box as the designer cuts it, from the
+    print cache when this picture was cut this way before. The key is the picture's hash and
+    the crop, so nothing is decoded for a reprint; a picture is checked when it is first cut."""
+    key = cache.digest(
+        cache.PORTRAITS,
+        cache.code_version(),
+        cutting_code(),
+        hashlib.sha256(picture).hexdigest(),
+        portraits.normalise_crop(crop),
+    )
+    made = cache.load(cache.PORTRAITS, key)
+    if made is None:
+        made = portraits.crop_portrait(BytesIO(picture), crop).read()
         cache.store(cache.PORTRAITS, key, made)
     return made
 

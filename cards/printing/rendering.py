@@ -15,6 +15,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -125,11 +126,23 @@ def forget_helpers():
     _pool = None
 
 
+def helpers_can_start() -> bool:
+    """Whether spawned helpers can start here. spawn starts each by importing this process's
+    main module again, from its module name or its file; a script read from standard input
+    (`python - <<EOF`) has a file name, "<stdin>", but no file, and every helper would die
+    at start. Such a script draws its faces itself."""
+    main = sys.modules.get("__main__")
+    if getattr(main, "__spec__", None) is not None:
+        return True
+    path = getattr(main, "__file__", None)
+    return path is None or os.path.isfile(path)
+
+
 def fan_out(faces: list[Face]) -> bool:
     """Whether helper processes draw the faces: from FAN_OUT_MIN faces, when starting them
     pays; and any job's faces once they run (a server that has printed a big job), which
     leaves this process free to draw the chrome meanwhile."""
-    if settings.PRINT_PROCESSES < 2 or not faces:
+    if settings.PRINT_PROCESSES < 2 or not faces or not helpers_can_start():
         return False
     return len(faces) >= FAN_OUT_MIN or _pool is not None
 

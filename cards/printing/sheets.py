@@ -8,7 +8,10 @@ PDFs are kept in the print cache (cache.py), keyed on everything that shows on p
 Home printing: nine cards to a sheet at true size, crop marks in the margins, more cards
 spill onto more sheets. With backs, each sheet of fronts is followed by its sheet of backs,
 columns mirrored for a long-edge flip and moved by the player's calibrated offset. Print
-shops: one card per page with a 3 mm bleed and crop marks in it.
+shops: one card per page with a 3 mm bleed and crop marks in it; or a shop's preset
+(shops.py): its own bleed, each front followed by its back, no marks (the shop cuts by its
+own template, and a mark in the bleed would show on a card cut a hair off), and for a shop
+that takes pictures, the pages as PNGs in a zip (pictures.py).
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 
 from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
-from cards.printing import cache, geometry
+from cards.printing import cache, geometry, shops
 from cards.printing.compose import Placement, compose
 from cards.printing.faces import Face
+from cards.printing.pictures import pictures_zip
 from cards.printing.rendering import face_pdfs
 
 SHEET_TEMPLATE = "cards/print/sheet.html"
@@ -40,6 +44,19 @@ class PrintOptions:
     backs: bool = False
     bleed: bool = False
     offset: tuple[float, float] = (0.0, 0.0)  # where backs move, in mm: x right, y down
+    shop: str = ""  # a print shop's preset (shops.SHOPS), which sets bleed, backs and format
+
+    @property
+    def preset(self) -> shops.Shop | None:
+        return shops.shop(self.shop) if self.shop else None
+
+    @property
+    def one_card_a_page(self) -> bool:
+        return self.bleed or bool(self.shop)
+
+    @property
+    def bleed_mm(self) -> float:
+        return self.preset.bleed_mm if self.preset else geometry.BLEED
 
 
 @dataclass(frozen=True)
@@ -101,14 +118,18 @@ def sheet_pages(cards: list[Face], options: PrintOptions) -> list[Page]:
 
 
 def bleed_pages(cards: list[Face], options: PrintOptions) -> list[Page]:
-    """One card per page; the card's own coordinates, its trim corner at (0, 0)."""
+    """One card per page; the card's own coordinates, its trim corner at (0, 0). A shop's
+    preset always has the backs, in the shop's order, and no marks."""
     trim = geometry.Rect(0.0, 0.0, geometry.CARD_WIDTH, geometry.CARD_HEIGHT)
-    marks = tuple(geometry.bleed_marks())
+    preset = options.preset
+    marks = () if preset else tuple(geometry.bleed_marks(options.bleed_mm))
+    sides = preset.order if preset else ("front", "back") if options.backs else ("front",)
     pages = []
     for face in cards:
-        pages.append(Page("front", (Placed(face, trim),), marks))
-        if options.backs and face.back is not None:
-            pages.append(Page("back", (Placed(face.back, trim),), marks))
+        for side in sides:
+            shown = face if side == "front" else face.back
+            if shown is not None:
+                pages.append(Page(side, (Placed(shown, trim),), marks))
     return pages
 
 
@@ -116,7 +137,7 @@ def layout(faces: list[Face], options: PrintOptions) -> list[Page]:
     cards = expand(faces)
     if not cards:
         raise NothingToPrint("Nothing to print: choose at least one card.")
-    return (bleed_pages if options.bleed else sheet_pages)(cards, options)
+    return (bleed_pages if options.one_card_a_page else sheet_pages)(cards, options)
 
 
 def mm(value):
@@ -170,12 +191,12 @@ def sheet_context(options: PrintOptions):
     }
 
 
-def bleed_context():
-    page = geometry.BLEED_PAGE
+def bleed_context(options: PrintOptions):
+    page = geometry.bleed_page(options.bleed_mm)
     return BLEED_TEMPLATE, {
         "card_width": mm(geometry.CARD_WIDTH),
         "card_height": mm(geometry.CARD_HEIGHT),
-        "bleed": mm(geometry.BLEED),
+        "bleed": mm(options.bleed_mm),
         "bleed_width": mm(page.width),
         "bleed_height": mm(page.height),
         "view_box": view_box(page),
@@ -187,7 +208,9 @@ def bleed_context():
 def document_html(pages: list[Page], options: PrintOptions, *, title, cards=True) -> str:
     """The job as one HTML document: with the cards, what plain WeasyPrint would print (the
     bench's yardstick); without, the chrome."""
-    template, context = bleed_context() if options.bleed else sheet_context(options)
+    template, context = (
+        bleed_context(options) if options.one_card_a_page else sheet_context(options)
+    )
     context |= {
         "title": title,
         "pages": [page_context(page, cards=cards) for page in pages],
@@ -198,8 +221,8 @@ def document_html(pages: list[Page], options: PrintOptions, *, title, cards=True
 
 def page_origin(options: PrintOptions):
     """Where a page's top-left corner is in the coordinates of its cards' rects: a bleed
-    page starts BLEED outside the card's trim."""
-    return (-geometry.BLEED, -geometry.BLEED) if options.bleed else (0.0, 0.0)
+    page starts its bleed outside the card's trim."""
+    return (-options.bleed_mm, -options.bleed_mm) if options.one_card_a_page else (0.0, 0.0)
 
 
 def placements(pages: list[Page], options: PrintOptions):
@@ -230,33 +253,58 @@ def chrome_pdf(html: str) -> bytes:
 @dataclass(frozen=True)
 class Plan:
     """A job worked out but not drawn: its pages, chrome, placements, distinct faces by key,
-    and the key its finished PDF is cached under."""
+    the shop whose pictures it makes (None: it makes a PDF), and the key its finished file
+    is cached under."""
 
     pages: list[Page]
     chrome: str
     placed: list[list[Placement]]
     faces: dict[str, Face]
     key: str
+    pictures_for: shops.Shop | None = None
+
+    @property
+    def kind(self):
+        return cache.EXPORTS if self.pictures_for else cache.PRINTS
+
+    @property
+    def suffix(self):
+        return ".zip" if self.pictures_for else ".pdf"
 
 
-def plan(faces: list[Face], options: PrintOptions, *, title, first_pages=None) -> Plan:
+def plan(
+    faces: list[Face], options: PrintOptions, *, title, first_pages=None, pictures=True
+) -> Plan:
+    """The job; for a shop that takes pictures, the zip of them unless `pictures` is False
+    (the Print page's preview is a PDF whatever the shop)."""
     pages = layout(faces, options)
     drawn = pages[:first_pages] if first_pages else pages
     chrome = document_html(drawn, options, title=title, cards=False)
     placed, distinct = placements(drawn, options)
-    key = cache.digest(cache.PRINTS, cache.code_version(), chrome, placed)
-    return Plan(pages, chrome, placed, distinct, key)
+    preset = options.preset
+    pictures_for = preset if pictures and preset and preset.format == shops.PNG_ZIP else None
+    made = (pictures_for.slug, pictures_for.face_px) if pictures_for else None
+    key = cache.digest(cache.PRINTS, cache.code_version(), chrome, placed, made)
+    return Plan(pages, chrome, placed, distinct, key, pictures_for)
 
 
 def draw(job: Plan, *, progress=None) -> bytes:
-    """The job's PDF from the cache, or drawn (only its missing faces) and cached."""
-    pdf = cache.load(cache.PRINTS, job.key)
-    if pdf is None:
+    """The job's file from the cache, or drawn (only its missing faces) and cached: its PDF,
+    or the shop's zip of pictures of that PDF's pages."""
+    done = cache.load(job.kind, job.key)
+    if done is None:
         with face_pdfs(job.faces, progress=progress) as faces:
             chrome = chrome_pdf(job.chrome)  # while helper processes, if any, draw the faces
-            pdf = compose(chrome, job.placed, faces())
-        cache.store(cache.PRINTS, job.key, pdf)
-    return pdf
+            done = compose(chrome, job.placed, faces())
+        if job.pictures_for:
+            done = pictures_zip(
+                done,
+                shop=job.pictures_for,
+                sides=[page.side for page in job.pages],
+                face_keys=[row[0].face for row in job.placed],
+            )
+        cache.store(job.kind, job.key, done)
+    return done
 
 
 def print_cards(
@@ -265,6 +313,7 @@ def print_cards(
     """The PDF of the faces, each as many times as its copies say, and every fit problem.
     An unchanged job comes straight from the cache; a changed one draws only its new faces.
     With `first_pages`, the PDF holds only that many pages (the Print page's preview draws
-    just the faces it shows) while `pages` still counts the whole job."""
-    job = plan(faces, options, title=title, first_pages=first_pages)
+    just the faces it shows) while `pages` still counts the whole job. Always a PDF: a
+    shop's zip of pictures comes from plan() and draw()."""
+    job = plan(faces, options, title=title, first_pages=first_pages, pictures=False)
     return PrintResult(pdf=draw(job), pages=len(job.pages), problems=problems_of(faces))

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass, field
-from io import BytesIO
 
 from django.db.models import prefetch_related_objects
 
 from cards.campaign import CampaignPrint, campaign_print
 from cards.printing import faces
+from cards.printing.portrait_prints import file_crop
 from config.limits import PRINT_MAX_CARDS
 from rosters import portraits
 from rosters import selectors as rosters
@@ -61,11 +61,11 @@ def stored_portrait(character) -> bytes | None:
 
 def exported_portrait(portrait) -> bytes | None:
     """A roster file's portrait ({media_type, data, crop}) cut to the card's box. Pillow
-    decodes and re-encodes it, so nothing but pixels reaches the PDF."""
+    decodes and re-encodes it, so nothing but pixels reaches the PDF; a picture cut this way
+    before comes from the print cache."""
     if not portrait:
         return None
-    source = BytesIO(base64.b64decode(portrait["data"]))
-    return portraits.crop_portrait(source, portrait.get("crop")).read()
+    return file_crop(base64.b64decode(portrait["data"]), portrait.get("crop"))
 
 
 def source_choices(player):

@@ -138,6 +138,23 @@ def card_rects(page, tolerance=0.05):
     )
 
 
+def stroked_lines(page):
+    """Every straight line as ((x1, y1, x2, y2) in mm from the top left, its width in pt,
+    its line cap: 0 butt, 1 round, 2 square), from the width and cap set before it."""
+    lines, start, width, cap = [], None, 1.0, 0
+    for operator, operands, cm in operations(page):
+        if operator == b"w":
+            width = float(operands[0]) * (abs(cm[0] * cm[3] - cm[1] * cm[2]) ** 0.5)
+        elif operator == b"J":
+            cap = int(operands[0])
+        elif operator in (b"m", b"l"):
+            point = to_page_mm(page, *transform(cm, *(float(v) for v in operands)))
+            if operator == b"l" and start is not None:
+                lines.append(((*start, *point), width, cap))
+            start = point
+    return lines
+
+
 def segments(page):
     """Straight lines drawn with moveto/lineto, as (x1, y1, x2, y2) in mm from the top left."""
     lines, start = [], None

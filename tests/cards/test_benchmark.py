@@ -45,3 +45,22 @@ def test_the_club_is_the_named_forces_first_character_in_that_forces_game(
     assert {(c.ruleset.slug, c.character_type) for c in made} == {
         ("pulp-fiction", "main-character")
     }
+
+
+@pytest.mark.django_db
+def test_the_club_as_a_roster_file_reads_and_prints_each_picture(
+    rules_data, monkeypatch, tmp_path, empty_print_cache
+):
+    from rosters.format import read_roster
+
+    monkeypatch.setattr(benchmark, "CHARACTERS", 2)
+    path = benchmark.roster_file("singapore-smith", tmp_path / "club.json")
+    roster = read_roster(path)
+    assert [c["name"] for c in roster["characters"]] == ["Character 01", "Character 02"]
+    assert len({c["portrait"]["data"] for c in roster["characters"]}) == 2
+    rows = list(benchmark.measure_roster_file("singapore-smith", 1))
+    assert [row.scenario.strip() for row in rows] == [
+        "print_roster, 2-character file, unchanged",
+        "reading the file alone",
+        "print_roster, one card changed",
+    ]

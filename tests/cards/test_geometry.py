@@ -79,6 +79,38 @@ def test_crop_marks_stay_inside_the_printable_area(sheet):
             assert geometry.SAFE_EDGE <= y <= sheet.height - geometry.SAFE_EDGE
 
 
+def apart(ink, rect):
+    """Whether two rectangles share no point, not even an edge."""
+    return ink.right < rect.x or ink.x > rect.right or ink.bottom < rect.y or ink.y > rect.bottom
+
+
+def test_crop_marks_are_twice_a_hairline_thick():
+    # 0.25 pt, a hairline, fades in a print shop's scan.
+    assert geometry.MARK_WIDTH_PT >= 0.5
+    ink = geometry.mark_ink(geometry.Segment(10, 0, 10, 5))
+    assert ink.width == pytest.approx(0.5 * 25.4 / 72)
+    assert (ink.y, ink.height) == (0, 5)  # square ends: no longer than the mark
+
+
+@pytest.mark.parametrize("sheet", [A4, LETTER])
+def test_the_ink_of_every_crop_mark_stays_printable_and_off_every_card(sheet):
+    cards = [geometry.slot(sheet, index) for index in range(geometry.PER_SHEET)]
+    for mark in geometry.crop_marks(sheet):
+        ink = geometry.mark_ink(mark)
+        assert ink.x >= geometry.SAFE_EDGE and ink.right <= sheet.width - geometry.SAFE_EDGE
+        assert ink.y >= geometry.SAFE_EDGE and ink.bottom <= sheet.height - geometry.SAFE_EDGE
+        assert all(apart(ink, card) for card in cards)
+
+
+def test_the_ink_of_every_bleed_mark_stays_off_the_card():
+    card = geometry.Rect(0, 0, CARD_WIDTH, CARD_HEIGHT)
+    for mark in geometry.bleed_marks():
+        ink = geometry.mark_ink(mark)
+        assert apart(ink, card)
+        # Even its white halo (three times as wide) leaves the card alone.
+        assert apart(geometry.mark_ink(mark, 3 * geometry.MARK_WIDTH_PT), card)
+
+
 def test_letters_narrow_top_margin_gets_short_marks():
     top_marks = [m for m in geometry.crop_marks(LETTER) if m.x1 == m.x2 and m.y2 < 10]
     assert {round(m.y2 - m.y1, 3) for m in top_marks} == {1.35}
@@ -115,7 +147,7 @@ def test_on_letter_the_reminder_runs_up_the_left_margin_clear_of_every_mark():
 
 
 def test_a_bleed_page_is_the_card_plus_three_mm_each_side():
-    page = geometry.BLEED_PAGE
+    page = geometry.bleed_page()
     assert (page.width, page.height) == (pytest.approx(69.5), pytest.approx(94.9))
     assert (page.x, page.y) == (-3.0, -3.0)
 

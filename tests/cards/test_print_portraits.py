@@ -1,6 +1,7 @@
 """Portraits print at the size of their box on the card, made once per picture and box, and
 a picture that many cards share is stored once in the PDF."""
 
+import base64
 import json
 from io import BytesIO
 
@@ -105,3 +106,31 @@ def test_a_crop_already_at_print_size_is_used_as_it_is_without_its_metadata():
     printed = portrait_prints.at_print_size(buffer.getvalue(), (25.0, 31.0))
     assert b"taken at the club" not in printed
     assert Image.open(BytesIO(printed)).size == (295, 366)
+
+
+def test_a_roster_files_portrait_is_cut_once_per_picture_and_crop(empty_print_cache, monkeypatch):
+    from cards.printing.sources import exported_portrait
+    from rosters import portraits
+
+    cuts = []
+    crop_portrait = portraits.crop_portrait
+
+    def counting(source, crop):
+        cuts.append(crop)
+        return crop_portrait(source, crop)
+
+    monkeypatch.setattr(portraits, "crop_portrait", counting)
+
+    def carried(picture, crop):
+        data = base64.b64encode(picture).decode("ascii")
+        return {"media_type": "image/jpeg", "data": data, "crop": crop}
+
+    framed = {"x": 0.5, "y": 0.4, "zoom": 1.2}
+    first = exported_portrait(carried(upload(30), framed))
+    assert Image.open(BytesIO(first)).size == portraits.PORTRAIT_PIXELS
+    assert exported_portrait(carried(upload(30), framed)) == first  # an unchanged reprint
+    assert cuts == [framed]
+    moved = {"x": 0.1, "y": 0.4, "zoom": 1.2}
+    assert exported_portrait(carried(upload(30), moved)) != first
+    exported_portrait(carried(upload(31), framed))
+    assert cuts == [framed, moved, framed]

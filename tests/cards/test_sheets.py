@@ -117,6 +117,22 @@ def test_every_crop_mark_is_printable_and_off_every_card(sheets_with_backs):
                 assert apart, (number + 1, (x1, y1, x2, y2))
 
 
+@pytest.mark.parametrize("bleed", [False, True])
+def test_crop_marks_print_twice_a_hairline_thick_with_square_ends(bleed):
+    reader = pdf.read(print_cards(crew(1), PrintOptions(bleed=bleed)).pdf)
+    page = reader.pages[0]
+    (card,) = pdf.card_rects(page)
+    marks = [
+        (width, cap)
+        for line, width, cap in pdf.stroked_lines(page)
+        if not (inside(card, *line[:2]) and inside(card, *line[2:]))
+    ]
+    assert len(marks) == (8 if bleed else 16) * (2 if bleed else 1)  # bleed: halo and mark
+    black = {round(width, 3) for width, _ in marks} - {round(3 * geometry.MARK_WIDTH_PT, 3)}
+    assert black == {geometry.MARK_WIDTH_PT} and geometry.MARK_WIDTH_PT >= 0.5
+    assert {cap for _, cap in marks} == {0}  # butt: a mark is no longer than its segment
+
+
 def test_marks_match_the_geometry_to_a_hundredth_of_a_millimetre(sheets_with_backs):
     paper, reader = sheets_with_backs
     drawn = pdf.segments(reader.pages[0])

@@ -1,12 +1,15 @@
 """`manage.py print_roster FILE.json --out cards.pdf`: a roster file's cards as a true-size
-PDF. It lives with printing, so the roster commands (`manage.py roster …`) never need it."""
+PDF, or with `--shop` what that print shop asks for (cards/printing/shops.py). It lives with
+printing, so the roster commands (`manage.py roster …`) never need it."""
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from cards.printing import sheets
 from cards.printing.faces import NoCardDesign
-from cards.printing.sheets import PrintOptions, print_cards
+from cards.printing.sheets import PrintOptions
+from cards.printing.shops import SHOPS
 from cards.printing.sources import roster_file_faces
 from rosters.format import RosterFormatError, read_roster
 from rules.engines import UnknownRuleset
@@ -32,8 +35,14 @@ class Command(BaseCommand):
         parser.add_argument("--paper", choices=["a4", "letter"], default="a4")
         parser.add_argument("--backs", action="store_true", help="add mirrored back sheets")
         parser.add_argument("--bleed", action="store_true", help="one card a page, 3 mm bleed")
+        parser.add_argument(
+            "--shop",
+            choices=list(SHOPS),
+            default="",
+            help="what this print shop asks for: a zip of PNGs or a PDF (docs/print-shops.md)",
+        )
 
-    def handle(self, *args, file, out, paper, backs, bleed, **options):
+    def handle(self, *args, file, out, paper, backs, bleed, shop, **options):
         """Exit status: 0 written, 2 the file cannot be read or printed, 3 written with text
         cut off, so a script can tell a card a player must shorten from a clean print."""
         try:
@@ -41,22 +50,26 @@ class Command(BaseCommand):
             rules = rules_for(roster["ruleset"])
             name = Ruleset.objects.filter(slug=roster["ruleset"]).values_list("name", flat=True)
             faces = roster_file_faces(roster, rules, ruleset_name=name.first() or roster["ruleset"])
-            result = print_cards(
-                faces, PrintOptions(paper=paper, backs=backs, bleed=bleed), title=roster["name"]
+            job = sheets.plan(
+                faces,
+                PrintOptions(paper=paper, backs=backs, bleed=bleed, shop=shop),
+                title=roster["name"],
             )
-            Path(out).write_bytes(result.pdf)
+            Path(out).write_bytes(sheets.draw(job))
         except (RosterFormatError, UnknownRuleset, NoCardDesign) as error:
             raise CommandError(f"{file}: {error}", returncode=UNREADABLE) from error
         except OSError as error:
             raise CommandError(
                 f"{out}: cannot write the file: {error.strerror or error}", returncode=UNREADABLE
             ) from error
-        self.stdout.write(f"Wrote {out}: {counted(result.pages, 'page')}, {paper}.")
-        for problem in result.problems:
+        made = counted(len(job.pages), "picture" if job.pictures_for else "page")
+        self.stdout.write(f"Wrote {out}: {made}, {shop or paper}.")
+        problems = sheets.problems_of(faces)
+        for problem in problems:
             self.stderr.write(f"Text fit: {problem}")
-        if result.problems:
+        if problems:
             raise CommandError(
-                f"{out} was written with text cut off in {counted(len(result.problems), 'place')}"
+                f"{out} was written with text cut off in {counted(len(problems), 'place')}"
                 ": shorten the text listed above to print it whole.",
                 returncode=TEXT_CUT,
             )
