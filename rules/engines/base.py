@@ -143,6 +143,20 @@ class Report:
         return [f for f in self.findings if f.character_id is None or f.character_id not in ids]
 
     @property
+    def errors_first(self):
+        """Every finding, the errors first (in the engine's order), so a report that is not
+        legal opens with why: the roster sheet and the CLI list them so."""
+        return sorted(self.findings, key=lambda finding: finding.severity != "error")
+
+    def reasons_first(self, character_ids):
+        """The report under the roster: every error first, the force's own and each
+        character's (a page shows a character's findings beside it too, but a force that is
+        not legal must say why where its report is read), then the rest not about these
+        characters."""
+        rest = [f for f in self.not_about(character_ids) if f.severity != "error"]
+        return self.of_severity("error") + rest
+
+    @property
     def codes(self):
         return {finding.code for finding in self.findings}
 
