@@ -95,22 +95,37 @@ class Budget:
         return self.total is not None and self.used > self.total
 
     @property
+    def pools(self):
+        """The pools the limit is split into, by name: Pulp Alley's general slots and the
+        restricted slots only some types may fill. Empty for a single limit."""
+        return {name: value for name, value in self.details.items() if isinstance(value, dict)}
+
+    @property
     def label(self):
         if self.total is None:
             # Nothing to fill, so the count reads as words: "1 figure", "5 figures".
             unit = self.unit[:-1] if self.used == 1 and self.unit.endswith("s") else self.unit
             return f"{self.used} {unit}".strip()
+        if self.pools:
+            # Each pool against its own limit: one sum of both would read "15 / 14" while
+            # the general pool alone is 2 over.
+            return (
+                " · ".join(
+                    f"{pool['used']} / {pool['total']} {name.replace('_', ' ')} {self.unit}"
+                    for name, pool in self.pools.items()
+                )
+                + " used"
+            )
         return f"{self.used} / {self.total} {self.unit} used"
 
     @property
     def detail_lines(self):
-        """Each detail in words: a pool ("restricted: 4 / 4") or a figure ("plot points per
-        turn: 7"), the same in the browser, the PDFs and the CLI."""
+        """Each further figure in words ("plot points per turn: 7"), the same in the browser,
+        the PDFs and the CLI; the pools are in the label."""
         return [
-            f"{name.replace('_', ' ')}: {value['used']} / {value['total']}"
-            if isinstance(value, dict)
-            else f"{name.replace('_', ' ')}: {value}"
+            f"{name.replace('_', ' ')}: {value}"
             for name, value in self.details.items()
+            if name not in self.pools
         ]
 
     def to_dict(self):
