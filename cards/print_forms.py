@@ -7,6 +7,9 @@ from cards.printing.sources import CARDS
 from config.limits import PRINT_MAX_COPIES
 
 OFFSET_LIMIT = 20  # mm; a printer that misses by more needs fixing, not an offset
+# Sent by the Print page's own form: the player has chosen, so an unticked box means no.
+# A link that only names what to print (a roster's Print button) gets the defaults instead.
+CHOSEN = "chosen"
 
 
 class PrintForm(forms.Form):
@@ -19,10 +22,16 @@ class PrintForm(forms.Form):
         required=False, label="Print shop: one card per page with 3 mm bleed"
     )
 
-    def __init__(self, data=None, *, sources, **kwargs):
+    def __init__(self, data=None, *, sources, backs_hold_rules=False, **kwargs):
+        """`backs_hold_rules`: the chosen cards' backs carry rules (a 7TV card's Star
+        Qualities), so backs print unless the player unticked them."""
+        if backs_hold_rules and data and CHOSEN not in data:
+            data = data.copy()
+            data["backs"] = "on"
         # Unbound on a first visit, so every field shows its initial value.
         super().__init__(data or None, label_suffix="", **kwargs)
         self.fields["source"].choices = sources
+        self.fields["backs"].initial = backs_hold_rules
 
     def options(self):
         """Each field's chosen value, or its default when it was not sent or not valid."""
