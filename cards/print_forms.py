@@ -43,17 +43,27 @@ class PrintForm(forms.Form):
         }
 
 
-def copies_from(query):
-    """copies-<pk> values from the query string, each 0 to PRINT_MAX_COPIES (the page says
-    so next to the field); unreadable ones count as one copy."""
-    copies = {}
+def copies_asked(query):
+    """copies-<pk> values from the query string as asked; unreadable ones count as one."""
+    asked = {}
     for key, value in query.items():
         if key.startswith("copies-"):
             try:
-                copies[key] = min(max(int(value), 0), PRINT_MAX_COPIES)
+                asked[key] = int(value)
             except ValueError:
-                copies[key] = 1
-    return copies
+                asked[key] = 1
+    return asked
+
+
+def copies_from(query):
+    """Each card's copies, 0 to PRINT_MAX_COPIES (the Print page says so next to a field
+    asking for more: `copies_over`)."""
+    return {key: min(max(n, 0), PRINT_MAX_COPIES) for key, n in copies_asked(query).items()}
+
+
+def copies_over(query):
+    """The fields that asked for more than PRINT_MAX_COPIES, with what they asked."""
+    return {key: n for key, n in copies_asked(query).items() if n > PRINT_MAX_COPIES}
 
 
 def offset_field(label):

@@ -338,6 +338,10 @@ def test_copies_above_the_limit_print_the_limit_and_the_page_says_so(player_clie
     assert f'value="{PRINT_MAX_COPIES}"' in page
     assert f'max="{PRINT_MAX_COPIES}"' in page
     assert f"at most {PRINT_MAX_COPIES} copies" in page
+    # Said beside that card's own field, not only in the general legend.
+    note = f"5000 asked: a card prints at most {PRINT_MAX_COPIES} times, so {PRINT_MAX_COPIES}"
+    assert note in page
+    assert f'aria-describedby="note_copies-{ticked[0].pk}"' in page
 
 
 def test_pdf_renders_past_the_rate_get_a_wait_page_counted_per_player(
