@@ -26,7 +26,8 @@ def overspend(budget: Budget) -> tuple[int, str]:
     pool does not), named with it so the words add up with the label."""
     spilled = [
         (pool.get("used", 0) - pool.get("total", 0), f"{name.replace('_', ' ')} {budget.unit}")
-        for name, pool in budget.pools.items()
+        for name, pool in budget.details.items()
+        if isinstance(pool, dict)
     ]
     # The first biggest spill: a pool's before the whole's, as the label names the pools.
     over, unit = max([*spilled, (budget.used - budget.total, budget.unit)], key=lambda s: s[0])

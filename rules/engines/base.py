@@ -89,6 +89,10 @@ class Budget:
     total: int | None
     unit: str
     details: dict = field(default_factory=dict)
+    # The pools in `details` that split the limit between them (Pulp Alley's general slots
+    # and the restricted ones only some types may fill): the label reads each against its own
+    # limit. Other pools, such as Pulp City's Resource Pool, are figures beside the limit.
+    split_into: tuple[str, ...] = ()
 
     @property
     def over(self):
@@ -96,9 +100,8 @@ class Budget:
 
     @property
     def pools(self):
-        """The pools the limit is split into, by name: Pulp Alley's general slots and the
-        restricted slots only some types may fill. Empty for a single limit."""
-        return {name: value for name, value in self.details.items() if isinstance(value, dict)}
+        """The pools the limit is split into, by name; empty for a single limit."""
+        return {name: self.details[name] for name in self.split_into}
 
     @property
     def label(self):
@@ -120,12 +123,15 @@ class Budget:
 
     @property
     def detail_lines(self):
-        """Each further figure in words ("plot points per turn: 7"), the same in the browser,
-        the PDFs and the CLI; the pools are in the label."""
+        """Each further figure in words: a pool beside the limit ("resource pool: 6 / 8") or
+        a figure ("plot points per turn: 7"), the same in the browser, the PDFs and the CLI;
+        the pools that split the limit are in the label."""
         return [
-            f"{name.replace('_', ' ')}: {value}"
+            f"{name.replace('_', ' ')}: {value['used']} / {value['total']}"
+            if isinstance(value, dict)
+            else f"{name.replace('_', ' ')}: {value}"
             for name, value in self.details.items()
-            if name not in self.pools
+            if name not in self.split_into
         ]
 
     def to_dict(self):

@@ -52,6 +52,7 @@ def test_fifteen_of_fourteen_with_the_general_pool_two_over_reads_as_the_pools()
         total=14,
         unit="slots",
         details={"general": {"used": 12, "total": 10}, "restricted": {"used": 3, "total": 4}},
+        split_into=("general", "restricted"),
     )
     assert budget.label == "12 / 10 general slots · 3 / 4 restricted slots used"
     assert budget.detail_lines == []  # no second copy of the pools beside the headline
@@ -81,3 +82,16 @@ def test_the_builder_says_the_general_slots_are_over_when_the_whole_would_fit(
     assert "13 / 10 general slots · 1 / 6 restricted slots used" in page
     assert "Over budget by 3 general slots" in page
     assert "14 / 16" not in page
+
+
+def test_a_pool_beside_the_limit_stays_a_figure_of_its_own():
+    # Pulp City's Resource Pool and Agendas are counted beside the Encounter Level, not
+    # slices of it: the headline stays the levels, the pools are read out after it.
+    budget = Budget(
+        used=8,
+        total=8,
+        unit="levels",
+        details={"resource_pool": {"used": 2, "total": 8}, "agendas": {"used": 2, "total": 2}},
+    )
+    assert budget.label == "8 / 8 levels used"
+    assert budget.detail_lines == ["resource pool: 2 / 8", "agendas: 2 / 2"]
