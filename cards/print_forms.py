@@ -8,6 +8,9 @@ from cards.printing.sources import CARDS
 from config.limits import PRINT_MAX_COPIES
 
 OFFSET_LIMIT = 20  # mm; a printer that misses by more needs fixing, not an offset
+# Sent by the Print page's own form: the player has chosen, so an unticked box means no.
+# A link that only names what to print (a roster's Print button) gets the defaults instead.
+CHOSEN = "chosen"
 
 
 class PrintForm(forms.Form):
@@ -27,10 +30,16 @@ class PrintForm(forms.Form):
         initial="",
     )
 
-    def __init__(self, data=None, *, sources, **kwargs):
+    def __init__(self, data=None, *, sources, backs_hold_rules=False, **kwargs):
+        """`backs_hold_rules`: the chosen cards' backs carry rules (a 7TV card's Star
+        Qualities), so backs print unless the player unticked them."""
+        if backs_hold_rules and data and CHOSEN not in data:
+            data = data.copy()
+            data["backs"] = "on"
         # Unbound on a first visit, so every field shows its initial value.
         super().__init__(data or None, label_suffix="", **kwargs)
         self.fields["source"].choices = sources
+        self.fields["backs"].initial = backs_hold_rules
 
     def options(self):
         """Each field's chosen value, or its default when it was not sent or not valid."""
@@ -42,17 +51,27 @@ class PrintForm(forms.Form):
         }
 
 
-def copies_from(query):
-    """copies-<pk> values from the query string, each 0 to PRINT_MAX_COPIES (the page says
-    so next to the field); unreadable ones count as one copy."""
-    copies = {}
+def copies_asked(query):
+    """copies-<pk> values from the query string as asked; unreadable ones count as one."""
+    asked = {}
     for key, value in query.items():
         if key.startswith("copies-"):
             try:
-                copies[key] = min(max(int(value), 0), PRINT_MAX_COPIES)
+                asked[key] = int(value)
             except ValueError:
-                copies[key] = 1
-    return copies
+                asked[key] = 1
+    return asked
+
+
+def copies_from(query):
+    """Each card's copies, 0 to PRINT_MAX_COPIES (the Print page says so next to a field
+    asking for more: `copies_over`)."""
+    return {key: min(max(n, 0), PRINT_MAX_COPIES) for key, n in copies_asked(query).items()}
+
+
+def copies_over(query):
+    """The fields that asked for more than PRINT_MAX_COPIES, with what they asked."""
+    return {key: n for key, n in copies_asked(query).items() if n > PRINT_MAX_COPIES}
 
 
 def offset_field(label):

@@ -7,6 +7,7 @@ from django.http import Http404
 
 from cards.print_forms import PrintForm, copies_from
 from cards.printing import sources
+from cards.printing.faces import has_own_back
 from cards.printing.sheets import PrintOptions
 from config.limits import PRINT_INTERACTIVE_CARDS
 
@@ -36,11 +37,16 @@ def back_offset(player):
 def print_request(player, query) -> PrintRequest:
     """A source that is not in the player's menu (somebody else's roster, a deck that does
     not exist) is a 404."""
-    form = PrintForm(query, sources=sources.source_choices(player))
+    menu = sources.source_choices(player)
+    form = PrintForm(query, sources=menu)
     chosen = form.options()
     if "source" in form.errors:
         raise Http404("Nothing like that to print.")
     printable = sources.printable(player, chosen["source"], copies_from(query))
+    if any(has_own_back(face) for face in printable.faces):
+        # The cards' own design says their backs hold rules: backs are then on by default.
+        form = PrintForm(query, sources=menu, backs_hold_rules=True)
+        chosen = form.options()
     options = PrintOptions(
         paper=chosen["paper"],
         backs=chosen["backs"],

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.players import current_player, player_required
 from cards import selectors, services
 from cards.pdf import pdf_attachment, pdf_rate_limited
-from cards.print_forms import BackOffsetForm
+from cards.print_forms import BackOffsetForm, copies_over
 from cards.print_requests import print_request
 from cards.printing import cache, calibration, sheets, tokens
 from cards.printing.faces import has_own_back
@@ -74,6 +74,7 @@ def print_page_response(request):
         if not wanted.interactive:
             job = selectors.latest_print_job(player, whole_job(wanted).key)
     x_mm, y_mm = options.offset
+    over = copies_over(request.GET)
     context = {
         "form": wanted.form,
         "printable": printable,
@@ -89,6 +90,10 @@ def print_page_response(request):
         "own_backs": any(has_own_back(face) for face in printable.faces),
         "max_copies": PRINT_MAX_COPIES,
         "download_kind": "ZIP" if filename(wanted).endswith(".zip") else "PDF",
+        # Each card's copies field, with what it asked when that was over the limit.
+        "copy_rows": [
+            (key, name, count, over.get(key)) for key, name, count in printable.characters
+        ],
     }
     status = 400 if printable.too_big else 200
     return render(request, "cards/print/page.html", context, status=status)

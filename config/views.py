@@ -1,5 +1,6 @@
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils.text import get_text_list
 from django.views.decorators.http import require_GET
 
 from rules.models import Ruleset
@@ -7,7 +8,10 @@ from rules.models import Ruleset
 
 @require_GET
 def home(request):
-    return render(request, "home.html", {"rulesets": Ruleset.objects.all()})
+    rulesets = list(Ruleset.objects.all())
+    # Each game's own word for a force: "a sample league, cast, team or band".
+    forces = get_text_list([ruleset.force_name for ruleset in rulesets], "or")
+    return render(request, "home.html", {"rulesets": rulesets, "forces": forces})
 
 
 @require_GET

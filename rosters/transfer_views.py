@@ -141,7 +141,7 @@ def read_only_context(document, ruleset):
         "ruleset": ruleset,
         "report": report,
         "rows": rows,
-        "force_findings": report.not_about(c["id"] for c in document["characters"]),
+        "force_findings": report.reasons_first(c["id"] for c in document["characters"]),
     }
 
 

@@ -90,7 +90,7 @@ def builder_context(request, roster):
         "rows": rows,
         "report": report,
         "meter": meter_for(report.budget),
-        "league_findings": report.not_about(data["id"] for data in cast["characters"]),
+        "league_findings": report.reasons_first(data["id"] for data in cast["characters"]),
         "options": options,
         # The browser's own limits on the number inputs: the forms' (rosters/forms.py).
         "most_budget": BudgetForm.base_fields["budget"].max_value,

@@ -89,10 +89,19 @@ class Budget:
     total: int | None
     unit: str
     details: dict = field(default_factory=dict)
+    # The pools in `details` that split the limit between them (Pulp Alley's general slots
+    # and the restricted ones only some types may fill): the label reads each against its own
+    # limit. Other pools, such as Pulp City's Resource Pool, are figures beside the limit.
+    split_into: tuple[str, ...] = ()
 
     @property
     def over(self):
         return self.total is not None and self.used > self.total
+
+    @property
+    def pools(self):
+        """The pools the limit is split into, by name; empty for a single limit."""
+        return {name: self.details[name] for name in self.split_into}
 
     @property
     def label(self):
@@ -100,17 +109,29 @@ class Budget:
             # Nothing to fill, so the count reads as words: "1 figure", "5 figures".
             unit = self.unit[:-1] if self.used == 1 and self.unit.endswith("s") else self.unit
             return f"{self.used} {unit}".strip()
+        if self.pools:
+            # Each pool against its own limit: one sum of both would read "15 / 14" while
+            # the general pool alone is 2 over.
+            return (
+                " · ".join(
+                    f"{pool['used']} / {pool['total']} {name.replace('_', ' ')} {self.unit}"
+                    for name, pool in self.pools.items()
+                )
+                + " used"
+            )
         return f"{self.used} / {self.total} {self.unit} used"
 
     @property
     def detail_lines(self):
-        """Each detail in words: a pool ("restricted: 4 / 4") or a figure ("plot points per
-        turn: 7"), the same in the browser, the PDFs and the CLI."""
+        """Each further figure in words: a pool beside the limit ("resource pool: 6 / 8") or
+        a figure ("plot points per turn: 7"), the same in the browser, the PDFs and the CLI;
+        the pools that split the limit are in the label."""
         return [
             f"{name.replace('_', ' ')}: {value['used']} / {value['total']}"
             if isinstance(value, dict)
             else f"{name.replace('_', ' ')}: {value}"
             for name, value in self.details.items()
+            if name not in self.split_into
         ]
 
     def to_dict(self):
@@ -141,6 +162,20 @@ class Report:
         """The findings about the force as a whole, or about a character not among these."""
         ids = set(character_ids)
         return [f for f in self.findings if f.character_id is None or f.character_id not in ids]
+
+    @property
+    def errors_first(self):
+        """Every finding, the errors first (in the engine's order), so a report that is not
+        legal opens with why: the roster sheet and the CLI list them so."""
+        return sorted(self.findings, key=lambda finding: finding.severity != "error")
+
+    def reasons_first(self, character_ids):
+        """The report under the roster: every error first, the force's own and each
+        character's (a page shows a character's findings beside it too, but a force that is
+        not legal must say why where its report is read), then the rest not about these
+        characters."""
+        rest = [f for f in self.not_about(character_ids) if f.severity != "error"]
+        return self.of_severity("error") + rest
 
     @property
     def codes(self):

@@ -26,7 +26,7 @@ def test_record_a_result_see_it_on_the_timeline_and_undo_it(page, django_user_mo
     expect(entry).to_contain_text("after game 1")
     expect(entry).to_contain_text("+11 Reputation (11 in all)")
     expect(entry).to_contain_text("Local Support earned at 10 Reputation")
-    expect(entry).to_contain_text("Chu-Chu recover fully")
+    expect(entry).to_contain_text("Chu-Chu is back on their feet for the next game")
     expect(page.locator(".campaign-state")).to_contain_text("Reputation 11")
     expect(page.locator(".campaign-state")).to_contain_text("Experience 1")
 

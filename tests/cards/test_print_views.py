@@ -2,6 +2,7 @@
 the back offset they calibrate once."""
 
 import json
+import re
 from decimal import Decimal
 from io import BytesIO
 from pathlib import Path
@@ -247,16 +248,31 @@ def test_the_print_page_for_a_deck_in_a_fixed_number_of_queries(
     assert "Plot Point Reward cards" in response.content.decode()
 
 
-def test_cards_with_rules_on_their_backs_prompt_for_backs(client, player, rules_data):
+def test_cards_with_rules_on_their_backs_print_them_unless_unticked(
+    client, player, league, rules_data
+):
     from rosters.handlers.transfer import import_roster
     from rosters.samples import sample_document
 
     cast = import_roster(owner=player, document=sample_document("7tv-claire")).roster
     client.force_login(player)
-    hint = "carry rules on their backs"
-    assert hint in client.get("/print/", {"source": f"roster-{cast.pk}"}).content.decode()
-    with_backs = client.get("/print/", {"source": f"roster-{cast.pk}", "backs": "on"})
-    assert hint not in with_backs.content.decode()
+    backs_box = re.compile(r'<input type="checkbox" name="backs"[^>]*>')
+    # From the roster's Print link: the 7TV design's backs hold its Star Qualities, so the
+    # box starts ticked and says why beside it; the sheets are followed by their backs.
+    first = client.get("/print/", {"source": f"roster-{cast.pk}"}).content.decode()
+    assert "checked" in backs_box.search(first).group()
+    assert "On because these cards carry rules on their backs" in first
+    assert "each sheet followed by its backs" in first
+    # The player unticks it and updates the preview: no backs, and the note says what to do.
+    unticked = client.get("/print/", {"source": f"roster-{cast.pk}", "chosen": "1"})
+    page = unticked.content.decode()
+    assert "checked" not in backs_box.search(page).group()
+    assert "These cards carry rules on their backs: tick to print them" in page
+    assert "each sheet followed by its backs" not in page
+    # A design with a plain back (Pulp Alley) leaves the box as it was, with no note.
+    plain = client.get("/print/", {"source": f"roster-{league.pk}"}).content.decode()
+    assert "checked" not in backs_box.search(plain).group()
+    assert "carry rules on their backs" not in plain
 
 
 def test_a_big_job_previews_only_its_first_sheet_and_counts_every_page(
@@ -322,6 +338,10 @@ def test_copies_above_the_limit_print_the_limit_and_the_page_says_so(player_clie
     assert f'value="{PRINT_MAX_COPIES}"' in page
     assert f'max="{PRINT_MAX_COPIES}"' in page
     assert f"at most {PRINT_MAX_COPIES} copies" in page
+    # Said beside that card's own field, not only in the general legend.
+    note = f"5000 asked: a card prints at most {PRINT_MAX_COPIES} times, so {PRINT_MAX_COPIES}"
+    assert note in page
+    assert f'aria-describedby="note_copies-{ticked[0].pk}"' in page
 
 
 def test_pdf_renders_past_the_rate_get_a_wait_page_counted_per_player(

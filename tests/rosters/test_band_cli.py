@@ -76,4 +76,4 @@ def test_the_plain_text_export_reads_like_the_stat_cards():
     report = evaluate(document, rules)
     text = roster_as_text(document=document, report=report, rules=rules, game="Pulp Fiction")
     assert "Pulp Fiction · 4 figures · legal" in text
-    assert 'Main Character · Side good · Move 6" · Wounds 4 · Save — · AP 1D6' in text
+    assert 'Main Character · Side Good · Move 6" · Wounds 4 · Save — · AP 1D6' in text

@@ -78,7 +78,7 @@ def test_a_league_through_three_scenarios(league):
     assert [e.game for e in entries] == [3, 2, 2, 1]
     assert "Regional Influence earned at 25 Reputation" in entries[0].summary
     assert entries[1].summary == "Enki learns Speedy for 2 Experience"
-    assert "Chu-Chu recover fully" in entries[3].summary
+    assert "Chu-Chu is back on their feet for the next game" in entries[3].summary
 
     # The campaign travels in the roster file and comes back on import.
     document = export_roster(roster=league)

@@ -388,7 +388,7 @@ def test_mastermind_league_leads_with_a_free_sidekick_and_six_slots_for_the_crew
         "general": {"used": 2, "total": 10},
         "restricted": {"used": 6, "total": 6},
     }
-    assert report.budget.label == "8 / 16 slots used"
+    assert report.budget.label == "2 / 10 general slots · 6 / 6 restricted slots used"
 
 
 def test_mastermind_needs_a_sidekick_marked_acting_leader(book):
@@ -482,8 +482,8 @@ def test_restricted_slots_cannot_pay_for_sidekicks_or_perks(book):
     perks = ["intrepid-explorers", "stealthy-agents", "nefarious"]
     report = evaluate(league(boss, sidekick(), perks=perks), book)
     # 8 slots of perks and a 3-slot Sidekick overflow the general pool even though the 4
-    # Commander slots stand empty.
-    assert report.budget.label == "11 / 14 slots used"
+    # Commander slots stand empty: the headline says so, never "11 / 14".
+    assert report.budget.label == "11 / 10 general slots · 0 / 4 restricted slots used"
     (finding,) = [f for f in report.findings if f.code == "over-budget"]
     assert finding.message.startswith("11 of 10 general slots")
     assert "Allies and Followers" in finding.message

@@ -428,7 +428,7 @@ def test_a_roster_row_shows_side_move_wounds_save_and_activation_dice(rules):
     )
     summary = printed_profile(hero, rules)
     assert summary.cells == (
-        ("Side", "good"),
+        ("Side", "Good"),
         ("Move", '4"'),
         ("Wounds", "3"),
         ("Save", "5+"),
@@ -436,7 +436,7 @@ def test_a_roster_row_shows_side_move_wounds_save_and_activation_dice(rules):
     )
     assert (
         summary.line
-        == 'Main Character · Side good · Move 4" · Wounds 3 · Save 5+ · AP 1D6 · Handgun'
+        == 'Main Character · Side Good · Move 4" · Wounds 3 · Save 5+ · AP 1D6 · Handgun'
     )
     assert summary.ability_names == ("Leader", "Inhuman")
     assert [ability.citation for ability in summary.abilities] == ["§ Traits", "§ Traits"]

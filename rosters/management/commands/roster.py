@@ -37,7 +37,7 @@ def text_report(roster, report):
         *(f"  {line}" for line in report.budget.detail_lines),
         f"{verdict}: {', '.join(tally)}" if tally else verdict,
     ]
-    for finding in report.findings:
+    for finding in report.errors_first:
         about = f"{finding.subject}: " if finding.subject else ""
         page = f" ({finding.citation})" if finding.citation else ""
         house = " [house rule]" if finding.custom else ""

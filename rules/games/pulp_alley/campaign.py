@@ -197,7 +197,8 @@ def record_result(state, result, *, reputation_perks, rules) -> Step:
     changes += [f"{name_of(p)} earned at {p['data']['threshold']} Reputation" for p in gained]
     taken_out = [str(name) for name in as_list(result.get("taken_out")) if name]
     if taken_out:
-        changes.append(f"{', '.join(taken_out)} recover fully")
+        fit = "is" if len(taken_out) == 1 else "are"
+        changes.append(f"{', '.join(taken_out)} {fit} back on their feet for the next game")
     return Step(
         state=new,
         reputation_perks=tuple(perks + [p["slug"] for p in gained]),

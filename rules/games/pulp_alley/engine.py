@@ -343,6 +343,7 @@ def count_slots(league, budget, acting):
         total=general_total + restricted_total,
         unit="slots",
         details=details,
+        split_into=tuple(details),
     )
 
 

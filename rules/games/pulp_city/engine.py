@@ -126,7 +126,7 @@ def encounter_level_findings(encounter_level):
             "encounter-level",
             "error",
             f"Agree an Encounter Level from {MIN_ENCOUNTER_LEVEL} to {MAX_ENCOUNTER_LEVEL}"
-            f" (not {encounter_level!r}).",
+            + (f" ({encounter_level!r} is not one)." if encounter_level else ": none is set."),
             TEAM_PAGE,
         )
     ]
@@ -186,8 +186,9 @@ def side_findings(team: list[Supreme], side):
             Finding(
                 "no-side",
                 "error",
-                f"Choose Heroes or Villains (not {side!r}); the choice decides Agendas and some"
-                " Resources.",
+                "Choose Heroes or Villains"
+                + (f" ({side!r} is neither)" if side else "")
+                + ": the choice decides Agendas and some Resources.",
                 SIDE_PAGE,
             )
         ], 0

@@ -17,7 +17,17 @@ from rules.engines.base import (
     finding_about,
 )
 from rules.engines.house_rules import with_roster_house_rules
-from rules.engines.plain import article, as_dict, as_list, counted, id_of, name_of, page_of, plural
+from rules.engines.plain import (
+    article,
+    as_dict,
+    as_list,
+    counted,
+    id_of,
+    name_of,
+    page_of,
+    plural,
+    words,
+)
 from rules.games.pulp_fiction.profile import (
     ATTACHED_TO,
     SIDES,
@@ -118,7 +128,7 @@ def printed_profile(character: dict, rules: RulesBook) -> PrintedProfile[PulpFic
     figure = read_figure(character, rules)
     card = printed_card(figure)
     cells = (
-        ("Side", str(card.side or "—")),
+        ("Side", words(card.side) or "—"),
         ("Move", f'{card.move}"' if card.move else "—"),
         ("Wounds", str(card.wounds or "—")),
         ("Save", str(card.save or "—")),

@@ -287,8 +287,13 @@ def customise(line, custom):
     line.add(
         "customised",
         "info",
-        f"Customised from the {line.profile_name}: {line.ratings} ratings a model instead of"
-        f" {printed}. Agree custom profiles with your opponent before play.",
+        f"Customised from the {line.profile_name}"
+        + (
+            f", still at the book's {printed} ratings."
+            if line.ratings == printed
+            else f": {line.ratings} ratings, against the book's {printed}."
+        )
+        + " Agree custom profiles with your opponent before play.",
         CUSTOMISE_PAGE,
     )
 
