@@ -104,7 +104,7 @@ def test_drivethrucards_gets_its_page_size_with_fronts_and_backs_alternating():
     assert all("PULP ALLEY" in text for text in texts[1::2])
 
 
-@hypothesis_settings(max_examples=25, deadline=None)
+@hypothesis_settings(max_examples=25)
 @given(
     copies=st.lists(st.integers(min_value=0, max_value=4), min_size=1, max_size=5),
     slug=st.sampled_from(list(SHOPS)),
