@@ -745,7 +745,12 @@ EVENTS = {
                 most=REWARD_CARDS_MOST,
                 too_many="{count} cards; a league holds at most {most} after a game.",
             ),
-            Field("taken_out", "Taken out (they recover fully)", "choices", options=member_names),
+            Field(
+                "taken_out",
+                "Taken out (back on their feet next game)",
+                "choices",
+                options=member_names,
+            ),
         ),
     ),
     "learn": CampaignEvent(
