@@ -44,11 +44,11 @@ def force_from_document(document, rules, *, side, player, portraits=None):
         return {"side": side, "player": player, "roster": "", "choices": {}, "models": []}
     engine = engines.module_for(document["ruleset"])
     models = []
-    for data in document["characters"]:
+    for place, data in enumerate(document["characters"], start=1):
         printed = engine.printed_profile(data, rules)
         models.append(
             {
-                "id": f"m{data['id']}",
+                "id": f"m{data.get('id') or place}",
                 "name": printed.name,
                 "type": data.get("type"),
                 "type_name": printed.type_name,
@@ -57,7 +57,7 @@ def force_from_document(document, rules, *, side, player, portraits=None):
                 "role": data.get("role") or "",
                 "cells": [list(cell) for cell in printed.cells],
                 "abilities": list(printed.ability_names),
-                "portrait": (portraits or {}).get(str(data["id"]), ""),
+                "portrait": (portraits or {}).get(str(data.get("id")), ""),
                 "card": asdict(printed.game),
             }
         )

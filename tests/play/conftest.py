@@ -33,3 +33,23 @@ def table(rules_data, player, rival):
         return started.game, started.seat, joined.seat
 
     return start
+
+
+def sample_force(sample, side=1):
+    """The frozen force a seat would hold for one of the books' sample forces, read from the
+    fixtures without the database."""
+    from play.forces import force_from_document
+    from rosters.samples import sample_document
+    from rules.fixture_book import rules_book_from_fixtures
+
+    document = sample_document(sample)
+    rules = rules_book_from_fixtures(document["ruleset"])
+    return force_from_document(document, rules, side=side, player=f"Player {side}")
+
+
+def by_target(tracks):
+    return {track.target: track for track in tracks}
+
+
+def model_named(force, name):
+    return next(model for model in force["models"] if model["name"] == name)

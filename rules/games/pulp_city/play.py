@@ -24,10 +24,29 @@ def model_tracks(model):
     target = model["id"]
     tracks = []
     damage, allowance = card.get("damage"), card.get("ap")
+    # Where our copy of the card lost a number, players set it from the printed card.
     if isinstance(damage, int) and damage > 0:
         tracks.append(Track(f"{target}.damage", "Damage", 0, damage, damage, page="22"))
+    else:
+        tracks.append(
+            Track(
+                f"{target}.damage", "Damage", 0, PLAY_VALUE_MOST, 0, page="22", set_by_players=True
+            )
+        )
     if isinstance(allowance, int) and allowance > 0:
         tracks.append(Track(f"{target}.ap_used", "AP used", 0, allowance, 0, page="12"))
+    else:
+        tracks.append(
+            Track(
+                f"{target}.ap_used",
+                "AP used",
+                0,
+                PLAY_VALUE_MOST,
+                0,
+                page="12",
+                set_by_players=True,
+            )
+        )
     tracks += [
         Track(f"{target}.{slug(name)}", name, 0, 1, 0, page="22-24", shown_as="flag")
         for name in CONDITIONS
@@ -51,7 +70,8 @@ def model_tracks(model):
 def action_pool(force):
     """2 Action Points a Supreme Level on the table, and 2 more (p.12); skills such as
     Leader (X) add to it, which players set as the round starts."""
-    return 2 * sum(m["level"] for m in force.get("models", ()) if isinstance(m.get("level"), int))
+    levels = sum(m["level"] for m in force.get("models", ()) if isinstance(m.get("level"), int))
+    return 2 * levels + 2
 
 
 def tracks(force) -> tuple[Track, ...]:
@@ -74,7 +94,7 @@ def tracks(force) -> tuple[Track, ...]:
             "Action Pool",
             0,
             PLAY_VALUE_MOST,
-            min(PLAY_VALUE_MOST, action_pool(force) + 2),
+            min(PLAY_VALUE_MOST, action_pool(force)),
             page="12-13",
         ),
         # An Agenda's points may be negative (its penalty) and come in halves (p.31-34),

@@ -59,6 +59,13 @@ def one_model(target, card, vehicle):
     tracks = []
     if isinstance(health, int) and health > 0:
         tracks.append(Track(f"{target}.health", "Health", 0, health, health, page="106"))
+    else:
+        # No Health on this profile in our copy: players set it from the printed card.
+        tracks.append(
+            Track(
+                f"{target}.health", "Health", 0, PLAY_VALUE_MOST, 0, page="106", set_by_players=True
+            )
+        )
     tracks.append(Track(f"{target}.activated", "Activated", 0, 1, 0, page="84", shown_as="flag"))
     if not vehicle:
         tracks.append(
