@@ -1,5 +1,6 @@
 """Two players at a table: a game started from the book's sample forces."""
 
+import functools
 import uuid
 
 import pytest
@@ -35,15 +36,22 @@ def table(rules_data, player, rival):
     return start
 
 
+@functools.cache
+def fixture_rules(slug):
+    """A game's rules book from its fixtures, read once for all these tests."""
+    from rules.fixture_book import rules_book_from_fixtures
+
+    return rules_book_from_fixtures(slug)
+
+
 def sample_force(sample, side=1):
     """The frozen force a seat would hold for one of the books' sample forces, read from the
     fixtures without the database."""
     from play.forces import force_from_document
     from rosters.samples import sample_document
-    from rules.fixture_book import rules_book_from_fixtures
 
     document = sample_document(sample)
-    rules = rules_book_from_fixtures(document["ruleset"])
+    rules = fixture_rules(document["ruleset"])
     return force_from_document(document, rules, side=side, player=f"Player {side}")
 
 
