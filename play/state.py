@@ -53,8 +53,6 @@ def seat_of(game, player):
 
 
 def game_by_code(code):
-    from play.codes import normalised
-
     return Game.objects.select_related("ruleset").filter(code=normalised(code)).first()
 
 

@@ -1,7 +1,11 @@
 """What every phone shows: the fold of the log in seq order, a phone catching up from the
 last seq it saw, and every game's tracks well formed for every book's sample force."""
 
+import functools
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from play import handlers, state
 from rules.rulesets import definition_for
@@ -89,3 +93,30 @@ def test_a_game_without_its_tracker_fails_the_start_up_check(monkeypatch, play, 
     monkeypatch.setattr(checks, "REGISTRY", registry)
     found = [error.msg for error in checks.registered_rulesets_are_complete(None)]
     assert any(message.startswith("Ruleset 'pulp-alley'") and said in message for message in found)
+
+
+anything = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=5,
+)
+
+
+@functools.cache
+def simons_tracks():
+    """Every kind of track there is: Health, flags, choices, a vehicle's, a pool."""
+    return definition_for("7tv").play_module.tracks(sample_force("7tv-simon"))
+
+
+@given(value=anything, which=st.integers(min_value=0))
+def test_a_track_takes_exactly_the_whole_numbers_of_its_range_and_steps(value, which):
+    tracks = simons_tracks()
+    track = tracks[which % len(tracks)]
+    fits = (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and track.minimum <= value <= track.maximum
+        and (value - track.minimum) % track.step == 0
+    )
+    assert (track.refusal(value) == "") == fits
+    assert fits or track.label in track.refusal(value)
