@@ -2,6 +2,7 @@
 the log in the server's order (`seq`), the last write to a value winning. The same `fold`
 runs on the server and in the replay property test, so the two can never drift apart."""
 
+from play.codes import normalised
 from play.models import Game
 from rules.rulesets import definition_for
 
