@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "rules",
     "rosters",
     "cards",
+    "play",
 ]
 
 MIDDLEWARE = [
