@@ -126,3 +126,19 @@ GUEST_IDLE_DAYS = 30
 # ahead of it before giving up. SQLite writes one at a time; a save takes milliseconds, the
 # largest roster import a few seconds, so a club's players saving together all get their turn.
 SQLITE_BUSY_SECONDS = 20
+
+# At the table (play/). A join code is read out across a table and typed on a phone: it lives
+# long enough to set up a game (an evening's first hour) and no longer, so guessing one among
+# 31**8 codes in that time, at the join rate below, is hopeless.
+PLAY_JOIN_CODE_LENGTH = 8
+PLAY_JOIN_CODE_LIFETIME_MINUTES = 60
+PLAY_JOIN_RATE = "20/m"
+# Changes in one game's log. A long Pulp Alley game is a few hundred taps (every Health step,
+# activation and card); ten times that is a flood, not a game.
+PLAY_MAX_OPERATIONS = 5_000
+# Games one player may have open at once (started or joined, not ended): a club night's
+# tables, not a script's.
+PLAY_MAX_OPEN_GAMES = 10
+# The largest number any tracker holds where its book sets no top (plot points, ammo, an
+# Action Pool): far above a game's, small enough to show on a phone.
+PLAY_VALUE_MOST = 99

@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "rules",
     "rosters",
     "cards",
+    "play",
 ]
 
 MIDDLEWARE = [

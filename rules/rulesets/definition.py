@@ -72,10 +72,17 @@ class RulesetDefinition:
     # none (shown on the league page in place of the campaign panel; the start-up check
     # wants one or the other).
     campaign_note: str = ""
+    # At the table: the module whose `tracks(force)` says what a game of it tracks, and
+    # `campaign_prefill(force, values)` what its end offers the campaign (rules/engines/play.py).
+    play: str = ""
 
     @property
     def campaign_module(self) -> ModuleType | None:
         return importlib.import_module(self.campaign) if self.campaign else None
+
+    @property
+    def play_module(self) -> ModuleType | None:
+        return importlib.import_module(self.play) if self.play else None
 
     @property
     def engine_module(self) -> ModuleType:

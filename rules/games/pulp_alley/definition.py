@@ -21,6 +21,7 @@ ESCAPE_ROLL = (1, 6)
 DEFINITION = RulesetDefinition(
     slug="pulp-alley",
     engine="rules.games.pulp_alley.engine",
+    play="rules.games.pulp_alley.play",
     designer="cards.games.pulp_alley.designer.PulpAlleyCharacterForm",
     character_face="cards.games.pulp_alley.faces.PULP_ALLEY_CHARACTER",
     deck_faces={

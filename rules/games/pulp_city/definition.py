@@ -10,6 +10,7 @@ BANDS = {3: "Small Street Brawl", 7: "Typical Skirmish", 12: "Major Team Clash"}
 DEFINITION = RulesetDefinition(
     slug="pulp-city",
     engine="rules.games.pulp_city.engine",
+    play="rules.games.pulp_city.play",
     designer="cards.games.pulp_city.designer.PulpCityCharacterForm",
     character_face="cards.games.pulp_city.faces.SUPREME",
     deck_faces={

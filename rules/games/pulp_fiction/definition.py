@@ -6,6 +6,7 @@ from rules.rulesets.parts import BuilderSpec
 DEFINITION = RulesetDefinition(
     slug="pulp-fiction",
     engine="rules.games.pulp_fiction.engine",
+    play="rules.games.pulp_fiction.play",
     designer="cards.games.pulp_fiction.designer.PulpFictionCharacterForm",
     character_face="cards.games.pulp_fiction.faces.STAT_CARD",
     cheatsheet_reading="cards.games.pulp_fiction.cheatsheet.reading",

@@ -9,6 +9,7 @@ MODELS = (1, 99)
 DEFINITION = RulesetDefinition(
     slug="7tv",
     engine="rules.games.seven_tv.engine",
+    play="rules.games.seven_tv.play",
     designer="cards.games.seven_tv.designer.SevenTVCharacterForm",
     character_face="cards.games.seven_tv.faces.SEVEN_TV_PROFILE",
     deck_faces={"script": "cards.games.seven_tv.faces.SEVEN_TV_SCRIPT"},

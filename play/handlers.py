@@ -1,0 +1,300 @@
+"""One handler per player action at the table (the rosters/handlers/ way: keyword-only, one
+transaction, a frozen result, never the request). Every change is an Operation appended to the
+game's log under a lock on the game's row, so two phones appending at once get consecutive
+seqs; a change already in the log (the same op_id sent again after a lost connection) is
+answered with the stored one and changes nothing. Whatever a handler refuses it refuses with
+PlayRefused before writing anything."""
+
+import uuid
+from dataclasses import asdict, dataclass
+
+from django.utils import timezone
+
+from config import limits
+from play import codes
+from play.models import Game, Operation, Seat
+from play.state import current_value, game_state, play_rules, tracks_of
+from rosters import selectors as roster_selectors
+from rosters.handlers.base import handler
+from rules import engines
+from rules.selectors import rules_book
+
+
+class PlayRefused(ValueError):
+    """The change cannot be made; the message says why in the player's words."""
+
+    def __init__(self, message):
+        self.message = message
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class StartedGame:
+    game: Game
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class JoinedGame:
+    game: Game
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class Applied:
+    """`duplicate` is True when the op_id was in the log already: nothing changed."""
+
+    operation: Operation
+    duplicate: bool
+
+
+@dataclass(frozen=True)
+class Ended:
+    """`report` is the game as it ended (play.state.report); `campaign_prefill` is, by side,
+    what that side's campaign form would be filled with ({} where the book keeps none)."""
+
+    game: Game
+    report: dict
+    campaign_prefill: dict
+
+
+def player_name(player):
+    return "Guest" if getattr(player, "is_guest", False) else player.get_username()
+
+
+def force_of(roster, player, side):
+    """The roster as it prints now, frozen for the game: each model's name, type, printed
+    cells and abilities, its game card's values and its portrait's address."""
+    if roster is None:
+        return {
+            "side": side,
+            "player": player_name(player),
+            "roster": "",
+            "choices": {},
+            "models": [],
+        }
+    rules = rules_book(roster.ruleset, roster.owner)
+    members = roster_selectors.members_of(roster)
+    document = roster_selectors.roster_data(roster, members, rules)
+    engine = engines.module_for(roster.ruleset.slug)
+    models = []
+    for member, data in zip(members, document["characters"], strict=True):
+        printed = engine.printed_profile(data, rules)
+        card = member.character
+        models.append(
+            {
+                "id": f"m{card.pk}",
+                "name": printed.name,
+                "type": card.character_type,
+                "type_name": printed.type_name,
+                "role": member.role,
+                "cells": [list(cell) for cell in printed.cells],
+                "abilities": list(printed.ability_names),
+                "portrait": card.portrait_print.url if card.portrait_print else "",
+                "card": asdict(printed.game),
+            }
+        )
+    return {
+        "side": side,
+        "player": player_name(player),
+        "roster": roster.name,
+        "choices": roster.choices,
+        "models": models,
+    }
+
+
+def own_roster(player, roster):
+    if roster is None:
+        return None
+    owned = roster_selectors.rosters_of(player).filter(pk=roster.pk).first()
+    if owned is None:
+        raise PlayRefused("That roster is not one of yours.")
+    return owned
+
+
+def check_open_games(player):
+    open_games = Seat.objects.filter(player=player, game__status=Game.OPEN).count()
+    if open_games >= limits.PLAY_MAX_OPEN_GAMES:
+        raise PlayRefused(
+            f"You are in {open_games} open games, the most at once"
+            f" ({limits.PLAY_MAX_OPEN_GAMES}): end one first."
+        )
+
+
+@handler
+def start_game(*, player, roster) -> StartedGame:
+    """A new game of the roster's ruleset with the player on side 1 and a fresh join code."""
+    roster = own_roster(player, roster)
+    if roster is None:
+        raise PlayRefused("Start a game from one of your rosters.")
+    check_open_games(player)
+    code = codes.new_code()
+    while Game.objects.filter(code=code).exists():
+        code = codes.new_code()
+    game = Game.objects.create(
+        code=code,
+        ruleset=roster.ruleset,
+        created_by=player,
+        expires_at=codes.expiry(),
+        spectator_token=codes.new_spectator_token(),
+    )
+    seat = Seat.objects.create(
+        game=game, side=1, player=player, roster=roster, force=force_of(roster, player, 1)
+    )
+    return StartedGame(game=game, seat=seat)
+
+
+@handler
+def join_game(*, player, code, roster=None) -> JoinedGame:
+    """Take side 2 of the game with this join code, with one of the player's rosters of its
+    game or (a guest without one) with no force. A player already in the game gets their
+    own seat back, whatever the code's age."""
+    game = Game.objects.select_for_update().filter(code=codes.normalised(code)).first()
+    if game is None:
+        raise PlayRefused("No game has that code: check it with your opponent.")
+    mine = game.seats.filter(player=player).first()
+    if mine is not None:
+        return JoinedGame(game=game, seat=mine)
+    if not game.is_open:
+        raise PlayRefused("That game has ended.")
+    if game.expires_at <= timezone.now():
+        raise PlayRefused("That join code has expired: ask your opponent to start a new game.")
+    if game.seats.filter(side=2).exists():
+        raise PlayRefused("That game has two players already; ask for its spectator link.")
+    roster = own_roster(player, roster)
+    if roster is not None and roster.ruleset_id != game.ruleset_id:
+        raise PlayRefused(f"This is a game of {game.ruleset.name}: join with a roster of it.")
+    check_open_games(player)
+    seat = Seat.objects.create(
+        game=game, side=2, player=player, roster=roster, force=force_of(roster, player, 2)
+    )
+    return JoinedGame(game=game, seat=seat)
+
+
+def locked(game, seat, op_id):
+    """The game's row, locked for this append, and the operation already logged under
+    `op_id` (None when it is new). Refuses a seat that is not the game's."""
+    game = Game.objects.select_for_update().select_related("ruleset").get(pk=game.pk)
+    if seat is None or seat.game_id != game.pk:
+        raise PlayRefused("Only the game's two players change it.")
+    try:
+        op_id = uuid.UUID(str(op_id))
+    except ValueError:
+        raise PlayRefused("A change needs its phone's id (a UUID).") from None
+    logged = game.operations.filter(op_id=op_id).first()
+    if logged is not None and logged.seat_id != seat.pk:
+        raise PlayRefused("That change id is the other player's.")
+    return game, op_id, logged
+
+
+def writable(game):
+    if not game.is_open:
+        raise PlayRefused("The game has ended: its log is only read now.")
+    if game.operations.count() >= limits.PLAY_MAX_OPERATIONS:
+        raise PlayRefused(
+            f"This game's log holds {limits.PLAY_MAX_OPERATIONS} changes, the most one game"
+            " keeps: end it and start another."
+        )
+
+
+def append(game, seat, op_id, target, before, after, undoes=None):
+    latest = game.operations.order_by("-seq").values_list("seq", flat=True).first() or 0
+    return Operation.objects.create(
+        game=game,
+        seq=latest + 1,
+        op_id=op_id,
+        seat=seat,
+        target=target,
+        before=before,
+        after=after,
+        undoes=undoes,
+    )
+
+
+@handler
+def apply_operation(*, game, seat, op_id, target, value) -> Applied:
+    """Set `target` to `value` for the seat's player; idempotent by op_id."""
+    game, op_id, logged = locked(game, seat, op_id)
+    if logged is not None:
+        return Applied(operation=logged, duplicate=True)
+    writable(game)
+    track = tracks_of(game).get(str(target))
+    if track is None:
+        raise PlayRefused(f"{str(target)[:80]!r} is nothing this game tracks.")
+    refusal = track.refusal(value)
+    if refusal:
+        raise PlayRefused(refusal)
+    before = current_value(game, track.target, track)
+    return Applied(
+        operation=append(game, seat, op_id, track.target, before, value), duplicate=False
+    )
+
+
+@handler
+def undo_last(*, game, seat, op_id) -> Applied:
+    """Set back the value of the seat's own latest change not undone yet (an undo is never
+    itself undone: a second Undo steps further back). Recorded as a new operation, so every
+    phone folds it alike; idempotent by op_id like any change."""
+    game, op_id, logged = locked(game, seat, op_id)
+    if logged is not None:
+        return Applied(operation=logged, duplicate=True)
+    writable(game)
+    last = (
+        game.operations.filter(seat=seat, undoes__isnull=True, undone_by__isnull=True)
+        .order_by("-seq")
+        .first()
+    )
+    if last is None:
+        raise PlayRefused("You have no change left to undo.")
+    track = tracks_of(game).get(last.target)
+    now = current_value(game, last.target, track)
+    return Applied(
+        operation=append(game, seat, op_id, last.target, now, last.before, undoes=last),
+        duplicate=False,
+    )
+
+
+@handler
+def end_game(*, game, seat) -> Ended:
+    """End the game for both players (ending it again changes nothing) and say what its
+    book's campaign makes of it, by side."""
+    game = Game.objects.select_for_update().select_related("ruleset").get(pk=game.pk)
+    if seat is None or seat.game_id != game.pk:
+        raise PlayRefused("Only the game's two players end it.")
+    if game.is_open:
+        game.status, game.ended_at = Game.ENDED, timezone.now()
+        game.save(update_fields=["status", "ended_at"])
+    state = game_state(game)
+    prefill = play_rules(game).campaign_prefill
+    return Ended(
+        game=game,
+        report=report(state),
+        campaign_prefill={
+            seat["side"]: prefill(seat["force"], state["tracks"]) for seat in state["seats"]
+        },
+    )
+
+
+def report(state):
+    """The game as it ended: each side's values that moved from their start, and how many
+    changes the log holds."""
+    return {
+        "operations": len(state["operations"]),
+        "sides": [
+            {
+                "side": seat["side"],
+                "player": seat["player"],
+                "roster": seat["force"].get("roster", ""),
+                "changed": [
+                    {"label": t["label"], "start": t["start"], "end": t["value"]}
+                    for t in seat["tracks"]
+                    if t["value"] != t["start"]
+                ],
+            }
+            for seat in state["seats"]
+        ],
+        "game": [
+            {"label": t["label"], "start": t["start"], "end": t["value"]}
+            for t in state["game_tracks"]
+        ],
+    }

@@ -1,0 +1,139 @@
+"""Reads of a game: its tracks, who sits where, and what every phone shows, which is a fold of
+the log in the server's order (`seq`), the last write to a value winning. The same `fold`
+runs on the server and in the replay property test, so the two can never drift apart."""
+
+from play.models import Game
+from rules.rulesets import definition_for
+
+
+def fold(initial, operations):
+    """The values after `operations` (dicts or rows with seq, target and after), applied in
+    seq order over `initial` ({target: value}); a later seq overwrites an earlier one."""
+    values = dict(initial)
+    for operation in sorted(operations, key=lambda op: field(op, "seq")):
+        values[field(operation, "target")] = field(operation, "after")
+    return values
+
+
+def field(operation, name):
+    return operation[name] if isinstance(operation, dict) else getattr(operation, name)
+
+
+def play_rules(game):
+    return definition_for(game.ruleset.slug).play_module
+
+
+def seat_tracks(game, seat):
+    """The tracks of one seat's force, in the order its game lists them."""
+    return tuple(play_rules(game).tracks(seat.force))
+
+
+def tracks_of(game, seats=None):
+    """{target: Track} of the whole game: each seated side's, the game's own ones (a round
+    counter) once."""
+    seats = list(game.seats.all()) if seats is None else seats
+    found = {}
+    for seat in seats:
+        for track in seat_tracks(game, seat):
+            found.setdefault(track.target, track)
+    return found
+
+
+def current_value(game, target, track):
+    """What `target` holds now: the after of its latest operation, or its start."""
+    latest = game.operations.filter(target=target).order_by("-seq").values("after").first()
+    return track.start if latest is None else latest["after"]
+
+
+def seat_of(game, player):
+    """The player's seat in the game, or None: spectators and strangers have none."""
+    if player is None or not player.is_authenticated:
+        return None
+    return game.seats.filter(player=player).first()
+
+
+def game_by_code(code):
+    from play.codes import normalised
+
+    return Game.objects.select_related("ruleset").filter(code=normalised(code)).first()
+
+
+def game_by_spectator_token(token):
+    return (
+        Game.objects.select_related("ruleset").filter(spectator_token=str(token)).first()
+        if token
+        else None
+    )
+
+
+def games_of(player):
+    """The games the player sits in, latest first."""
+    if player is None or not player.is_authenticated:
+        return Game.objects.none()
+    return Game.objects.filter(seats__player=player).select_related("ruleset")
+
+
+def operation_as_data(operation, sides):
+    return {
+        "seq": operation.seq,
+        "op_id": str(operation.op_id),
+        "who": sides.get(operation.seat_id),
+        "target": operation.target,
+        "before": operation.before,
+        "after": operation.after,
+        "undoes": operation.undoes.seq if operation.undoes_id else None,
+    }
+
+
+def track_as_data(track, value):
+    return {
+        "target": track.target,
+        "label": track.label,
+        "minimum": track.minimum,
+        "maximum": track.maximum,
+        "start": track.start,
+        "step": track.step,
+        "page": track.page,
+        "set_by_players": track.set_by_players,
+        "shown_as": track.shown_as,
+        "choices": list(track.choices),
+        "value": value,
+    }
+
+
+def game_state(game, since_seq=0):
+    """The game as every phone shows it, plain data: `seq` (the latest in the log), `tracks`
+    {target: value}, `game_tracks` (the turn and such, with their values), `seats` (each side's
+    player, force and its tracks with their values), and the `operations` after `since_seq`
+    for a phone catching up. `who` in an operation is the side that made it."""
+    seats = list(game.seats.all())
+    tracks = tracks_of(game, seats)
+    log = list(game.operations.select_related("undoes").order_by("seq"))
+    values = fold({target: track.start for target, track in tracks.items()}, log)
+    sides = {seat.pk: seat.side for seat in seats}
+    return {
+        "game": game.code,
+        "ruleset": game.ruleset.slug,
+        "status": game.status,
+        "seq": log[-1].seq if log else 0,
+        "tracks": values,
+        "game_tracks": [
+            track_as_data(track, values.get(target))
+            for target, track in tracks.items()
+            if track.whole_game
+        ],
+        "seats": [
+            {
+                "side": seat.side,
+                "player": seat.force.get("player", ""),
+                "force": seat.force,
+                "tracks": [
+                    track_as_data(track, values.get(track.target))
+                    for track in seat_tracks(game, seat)
+                    if not track.whole_game
+                ],
+            }
+            for seat in seats
+        ],
+        "operations": [operation_as_data(op, sides) for op in log if op.seq > since_seq],
+    }
