@@ -399,6 +399,13 @@ LOGGING = {
             "propagate": False,
             "filters": ["share_tokens"],
         },
+        # Daphne's request lines (`make run` serves through it).
+        "django.channels.server": {
+            "handlers": ["django.server"],
+            "level": "INFO",
+            "propagate": False,
+            "filters": ["share_tokens"],
+        },
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

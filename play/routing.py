@@ -8,8 +8,8 @@ from play import consumers
 websocket_urlpatterns = [
     path("play/<int:pk>/socket/", consumers.GameConsumer.as_asgi(), name="play-socket"),
     path(
-        "play/watch/<str:token>/socket/",
+        "play/shared/<str:token>/socket/",
         consumers.GameConsumer.as_asgi(),
-        name="play-watch-socket",
+        name="play-shared-socket",
     ),
 ]

@@ -15,6 +15,7 @@
   const notice = root.querySelector("[data-play-notice]");
   const log = root.querySelector("[data-play-log]");
   const LOG_LINES = 12;
+  const recent = log && log.dataset.recent ? JSON.parse(log.dataset.recent) : [];
   const NOT_YOURS = 4403;
 
   // Each track's element and bounds, from the page (play/templates: data-track).
@@ -25,7 +26,7 @@
       label: element.dataset.label,
       minimum: Number(element.dataset.minimum),
       maximum: Number(element.dataset.maximum),
-      step: Number(element.dataset.step) || 1,
+      step: Number(element.dataset.increment) || 1,
       shownAs: element.dataset.shownAs,
       choices: element.dataset.choices ? JSON.parse(element.dataset.choices) : [],
       value: element.querySelector("[data-value]"),
@@ -133,7 +134,9 @@
     const track = tracks.get(operation.target);
     const item = document.createElement("li");
     const who = operation.who ? `Side ${operation.who}` : "";
-    const what = track ? track.label : operation.target;
+    const model = track && track.element.closest(".model-card");
+    const name = model ? `${model.querySelector("h3").textContent} · ` : "";
+    const what = `${name}${track ? track.label : operation.target}`;
     const before = track ? shown(track, operation.before) : operation.before;
     const after = track ? shown(track, operation.after) : operation.after;
     item.textContent = `${who}: ${what} ${before} → ${after}${operation.undoes ? " (undo)" : ""}`;
@@ -302,6 +305,7 @@
       });
   }
 
+  for (const operation of recent) logLine(operation);
   render();
   connect();
 })();
