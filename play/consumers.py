@@ -50,12 +50,16 @@ def announce_reload(game):
 
 class Bucket:
     """A phone's allowance of changes: PLAY_SOCKET_BURST at once, refilled at
-    PLAY_SOCKET_PER_SECOND. `refusals` counts changes refused in a row."""
+    PLAY_SOCKET_PER_SECOND. Once it refuses one, it refuses every change until the phone
+    says hello again (which it does before sending what it holds once more), so a phone's
+    changes are never taken out of the order it made them. `refusals` counts changes
+    refused since it last took one."""
 
     def __init__(self):
         self.tokens = float(limits.PLAY_SOCKET_BURST)
         self.at = time.monotonic()
         self.refusals = 0
+        self.paused = False
 
     def take(self):
         now = time.monotonic()
@@ -63,15 +67,16 @@ class Bucket:
             limits.PLAY_SOCKET_BURST, self.tokens + (now - self.at) * limits.PLAY_SOCKET_PER_SECOND
         )
         self.at = now
-        if self.tokens >= 1:
+        if self.tokens >= 1 and not self.paused:
             self.tokens -= 1
             self.refusals = 0
             return True
+        self.paused = True
         self.refusals += 1
         return False
 
     def retry_after(self):
-        return round((1 - self.tokens) / limits.PLAY_SOCKET_PER_SECOND + 0.05, 2)
+        return round(max(0.0, 1 - self.tokens) / limits.PLAY_SOCKET_PER_SECOND + 0.05, 2)
 
 
 def change_id(content):
@@ -85,6 +90,7 @@ def change_id(content):
 class GameConsumer(AsyncJsonWebsocketConsumer):
     game = None
     seat = None
+    bucket = None
 
     async def connect(self):
         found = await self.find_game()
@@ -130,6 +136,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if kind == "hello":
             seq = content.get("seq")
             since = seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
+            if self.bucket is not None:
+                self.bucket.paused = False
             await self.send_json({"type": "state", **await self.state_since(max(since, 0))})
         elif kind in ("op", "undo"):
             await self.change(kind, content)
