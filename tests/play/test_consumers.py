@@ -170,9 +170,9 @@ def test_undo_over_the_socket_sets_the_value_back_for_everyone(pulp_alley_game, 
 
 
 @pytest.mark.django_db
-def test_strangers_and_other_sites_get_no_socket(pulp_alley_game, make_user, player, rival):
+def test_strangers_and_other_sites_get_no_socket(pulp_alley_game, make_user, player):
     game, _, _ = pulp_alley_game
-    mine_cookie, their_cookie = session_cookie(player), session_cookie(rival)
+    mine_cookie = session_cookie(player)
     strangers_cookie = session_cookie(make_user("stranger"))
 
     async def body():
@@ -192,9 +192,9 @@ def test_strangers_and_other_sites_get_no_socket(pulp_alley_game, make_user, pla
 
 
 @pytest.mark.django_db
-def test_a_spectator_and_hostile_messages_change_nothing(pulp_alley_game, player, rival):
+def test_a_spectator_and_hostile_messages_change_nothing(pulp_alley_game, player):
     game, _, _ = pulp_alley_game
-    mine_cookie, their_cookie = session_cookie(player), session_cookie(rival)
+    mine_cookie = session_cookie(player)
 
     async def body():
         async with connected(f"/play/shared/{game.spectator_token}/socket/") as spectator:
@@ -228,7 +228,7 @@ def test_a_flood_is_slowed_in_order_then_hung_up_on(pulp_alley_game, player, riv
     monkeypatch.setattr(limits, "PLAY_SOCKET_BURST", 3)
     monkeypatch.setattr(limits, "PLAY_SOCKET_PER_SECOND", 0.001)
     game, _, _ = pulp_alley_game
-    mine_cookie, their_cookie = session_cookie(player), session_cookie(rival)
+    mine_cookie = session_cookie(player)
 
     async def body():
         communicator = phone(seat_path(game), mine_cookie)
