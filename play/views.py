@@ -86,7 +86,7 @@ def drawn(tracks):
 def sides(game_state, portrait_url):
     """Each seat's force as the page draws it: the side's own tracks, then a card per model
     (portrait, name, printed values) with the model's tracks."""
-    drawn = []
+    forces = []
     for seat in game_state["seats"]:
         force = seat["force"]
         own = f"side{seat['side']}."
@@ -100,7 +100,7 @@ def sides(game_state, portrait_url):
                     "tracks": drawn(t for t in seat["tracks"] if t["target"].startswith(prefix)),
                 }
             )
-        drawn.append(
+        forces.append(
             {
                 **seat,
                 "roster": force.get("roster", ""),
@@ -108,7 +108,7 @@ def sides(game_state, portrait_url):
                 "models": models,
             }
         )
-    return drawn
+    return forces
 
 
 def table_context(request, game, seat, *, portrait_url, socket_url):
@@ -202,7 +202,8 @@ def join(request, code=""):
     join rate, so codes cannot be tried by the thousand."""
     code = codes.normalised(request.POST.get("code", code))
     game = state.game_by_code(code) if code else None
-    if request.method == "POST":
+    # An unknown code is said on the page; only a real game makes a visitor a guest.
+    if request.method == "POST" and game is not None:
         player = current_player(request, create=True)
         roster = None
         if request.POST.get("roster"):

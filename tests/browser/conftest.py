@@ -72,3 +72,55 @@ def page(chromium, live_server, transactional_db):
     page.htmx_swap = partial(htmx_swap, page)
     yield page
     context.close()
+
+
+@pytest.fixture
+def asgi_server(transactional_db, tmp_path):
+    """A real ASGI server (Daphne, as `make run` and production serve) in its own process on
+    a free port, against the test database, with the test settings (its own memory cache and
+    channel layer): the base URL. What the test writes before a request is committed
+    (transactional_db), so the server sees it; the server stops before the database is
+    flushed."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from django.conf import settings
+
+    from tests.cards.test_print_jobs import database_url
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "DJANGO_SETTINGS_MODULE": "config.settings_test",
+        "MEDIA_ROOT": str(settings.MEDIA_ROOT),
+    }
+    command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+    # Its log goes to a file: a pipe nobody reads would stop the server once full.
+    log = tmp_path / "asgi-server.log"
+    with log.open("w") as output:
+        server = subprocess.Popen(
+            [*command, "config.asgi:application"],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                server.wait()
+                pytest.fail(f"the ASGI server did not start: {log.read_text()[-2000:]}")
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    server.wait(timeout=10)
