@@ -11,7 +11,9 @@ from rosters.handlers.transfer import start_from_sample
 from tests.browser.test_phone_layout import assert_no_sideways_scroll
 
 PHONE = {"width": 360, "height": 740}
-VALUES = "() => Object.fromEntries([...document.querySelectorAll('[data-track]')].map(t => [t.dataset.track, t.dataset.current]))"
+# Every value a page shows, by track.
+VALUES = """() => Object.fromEntries([...document.querySelectorAll('[data-track]')]
+  .map(t => [t.dataset.track, t.dataset.current]))"""
 
 
 def phone_of(chromium, server, user):
