@@ -17,6 +17,9 @@
   const LOG_LINES = 12;
   const recent = log && log.dataset.recent ? JSON.parse(log.dataset.recent) : [];
   const NOT_YOURS = 4403;
+  // A push lost on the way (a channel layer restarted) shows as a gap only at the next one;
+  // asking this often bounds how long a quiet game can stay behind.
+  const CATCH_UP_MS = 30000;
 
   // Each track's element and bounds, from the page (play/templates: data-track).
   const tracks = new Map();
@@ -306,6 +309,9 @@
   }
 
   for (const operation of recent) logLine(operation);
+  setInterval(() => {
+    if (live) send({ type: "hello", seq: server.seq });
+  }, CATCH_UP_MS);
   render();
   connect();
 })();
