@@ -262,7 +262,8 @@
     pending.push(op);
     save();
     render();
-    send({ type: "op", ...op });
+    // While told to slow down, a new change waits behind the held ones (sent with the hello).
+    if (!backingOff) send({ type: "op", ...op });
   }
 
   if (!readOnly) {
@@ -274,7 +275,7 @@
         const op = { op_id: newId(), undo: true };
         pending.push(op);
         save();
-        send({ type: "undo", op_id: op.op_id });
+        if (!backingOff) send({ type: "undo", op_id: op.op_id });
         render();
       }
     });
@@ -310,7 +311,7 @@
 
   for (const operation of recent) logLine(operation);
   setInterval(() => {
-    if (live) send({ type: "hello", seq: server.seq });
+    if (live && !backingOff) send({ type: "hello", seq: server.seq });
   }, CATCH_UP_MS);
   render();
   connect();

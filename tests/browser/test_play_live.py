@@ -68,6 +68,7 @@ def test_two_phones_play_and_one_comes_back_from_offline(
     expect(seen).to_have_attribute("data-current", str(int(seen.get_attribute("data-value")) - 1))
 
     # The second phone loses its connection and keeps playing.
+    second.wait_for_function("() => navigator.serviceWorker.controller !== null")
     second_context.set_offline(True)
     expect(second.locator("[data-play-status]")).to_contain_text("Offline")
     second.locator(".force.mine .side-tracks").get_by_role(
@@ -75,6 +76,10 @@ def test_two_phones_play_and_one_comes_back_from_offline(
     ).click()
     second.get_by_role("button", name="Turn up").click()
     expect(second.locator("[data-play-status]")).to_contain_text("2 changes kept")
+    # Opened again while offline, the game reads from the phone's own copy, changes and all.
+    second.reload()
+    expect(second.locator("[data-play-status]")).to_contain_text("2 changes kept")
+    expect(second.locator("[data-track='turn'] [data-value]")).to_have_text("3")
     first.get_by_role("button", name="Initiative up").click()
     expect(first.locator("[data-track='side2.fortune_held']")).to_have_attribute(
         "data-current", "0"
