@@ -6,18 +6,17 @@ answered with the stored one and changes nothing. Whatever a handler refuses it 
 PlayRefused before writing anything."""
 
 import uuid
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from django.utils import timezone
 
 from config import limits
 from play import codes
+from play.forces import force_of
 from play.models import Game, Operation, Seat
-from play.state import current_value, game_state, play_rules, tracks_of
+from play.state import current_value, game_state, play_rules, report, tracks_of
 from rosters import selectors as roster_selectors
 from rosters.handlers.base import handler
-from rules import engines
-from rules.selectors import rules_book
 
 
 class PlayRefused(ValueError):
@@ -56,51 +55,6 @@ class Ended:
     game: Game
     report: dict
     campaign_prefill: dict
-
-
-def player_name(player):
-    return "Guest" if getattr(player, "is_guest", False) else player.get_username()
-
-
-def force_of(roster, player, side):
-    """The roster as it prints now, frozen for the game: each model's name, type, printed
-    cells and abilities, its game card's values and its portrait's address."""
-    if roster is None:
-        return {
-            "side": side,
-            "player": player_name(player),
-            "roster": "",
-            "choices": {},
-            "models": [],
-        }
-    rules = rules_book(roster.ruleset, roster.owner)
-    members = roster_selectors.members_of(roster)
-    document = roster_selectors.roster_data(roster, members, rules)
-    engine = engines.module_for(roster.ruleset.slug)
-    models = []
-    for member, data in zip(members, document["characters"], strict=True):
-        printed = engine.printed_profile(data, rules)
-        card = member.character
-        models.append(
-            {
-                "id": f"m{card.pk}",
-                "name": printed.name,
-                "type": card.character_type,
-                "type_name": printed.type_name,
-                "role": member.role,
-                "cells": [list(cell) for cell in printed.cells],
-                "abilities": list(printed.ability_names),
-                "portrait": card.portrait_print.url if card.portrait_print else "",
-                "card": asdict(printed.game),
-            }
-        )
-    return {
-        "side": side,
-        "player": player_name(player),
-        "roster": roster.name,
-        "choices": roster.choices,
-        "models": models,
-    }
 
 
 def own_roster(player, roster):
@@ -273,28 +227,3 @@ def end_game(*, game, seat) -> Ended:
             seat["side"]: prefill(seat["force"], state["tracks"]) for seat in state["seats"]
         },
     )
-
-
-def report(state):
-    """The game as it ended: each side's values that moved from their start, and how many
-    changes the log holds."""
-    return {
-        "operations": len(state["operations"]),
-        "sides": [
-            {
-                "side": seat["side"],
-                "player": seat["player"],
-                "roster": seat["force"].get("roster", ""),
-                "changed": [
-                    {"label": t["label"], "start": t["start"], "end": t["value"]}
-                    for t in seat["tracks"]
-                    if t["value"] != t["start"]
-                ],
-            }
-            for seat in state["seats"]
-        ],
-        "game": [
-            {"label": t["label"], "start": t["start"], "end": t["value"]}
-            for t in state["game_tracks"]
-        ],
-    }

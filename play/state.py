@@ -85,9 +85,20 @@ def operation_as_data(operation, sides):
     }
 
 
-def track_as_data(track, value):
+def model_named(force, target):
+    """The model a track belongs to, as the phone names it ("Imperial Troopers 2" for the
+    second model of a line), or "" for a side's own track."""
+    parts = target.split(".")
+    model = next((m for m in force.get("models", ()) if m["id"] == parts[0]), None)
+    if model is None:
+        return ""
+    return f"{model['name']} {parts[1]}" if model.get("count", 1) > 1 else model["name"]
+
+
+def track_as_data(track, value, model=""):
     return {
         "target": track.target,
+        "model": model,
         "label": track.label,
         "minimum": track.minimum,
         "maximum": track.maximum,
@@ -128,7 +139,9 @@ def game_state(game, since_seq=0):
                 "player": seat.force.get("player", ""),
                 "force": seat.force,
                 "tracks": [
-                    track_as_data(track, values.get(track.target))
+                    track_as_data(
+                        track, values.get(track.target), model_named(seat.force, track.target)
+                    )
                     for track in seat_tracks(game, seat)
                     if not track.whole_game
                 ],
@@ -136,4 +149,34 @@ def game_state(game, since_seq=0):
             for seat in seats
         ],
         "operations": [operation_as_data(op, sides) for op in log if op.seq > since_seq],
+    }
+
+
+def report(state):
+    """The game as it ended, from its `game_state`: each side's values that moved from
+    their start (a model's named with the model), the game's own values, and how many
+    changes the log holds."""
+    return {
+        "operations": len(state["operations"]),
+        "sides": [
+            {
+                "side": seat["side"],
+                "player": seat["player"],
+                "roster": seat["force"].get("roster", ""),
+                "changed": [
+                    {
+                        "label": f"{t['model']}: {t['label']}" if t["model"] else t["label"],
+                        "start": t["start"],
+                        "end": t["value"],
+                    }
+                    for t in seat["tracks"]
+                    if t["value"] != t["start"]
+                ],
+            }
+            for seat in state["seats"]
+        ],
+        "game": [
+            {"label": t["label"], "start": t["start"], "end": t["value"]}
+            for t in state["game_tracks"]
+        ],
     }

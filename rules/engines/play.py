@@ -14,8 +14,8 @@ class Track:
     steps of `step` from `minimum`, starting at `start`. `page` is where the book says so
     (a page number or a section name); `set_by_players` says the book gives no number here,
     so players set it as they agree. `shown_as` tells a page how to show the number: "number",
-    "die" (sides: 10 is d10), "flag" (0 no, 1 yes), or "choice" with `choices` naming each
-    value from `minimum`."""
+    "die" (sides: 10 is d10), "flag" (0 no, 1 yes), "halves" (the number counts half
+    points: 3 is 1½), or "choice" with `choices` naming each value from `minimum`."""
 
     target: str
     label: str

@@ -1,5 +1,6 @@
 """Two players at a table: a game started from the book's sample forces."""
 
+import functools
 import uuid
 
 import pytest
@@ -33,3 +34,30 @@ def table(rules_data, player, rival):
         return started.game, started.seat, joined.seat
 
     return start
+
+
+@functools.cache
+def fixture_rules(slug):
+    """A game's rules book from its fixtures, read once for all these tests."""
+    from rules.fixture_book import rules_book_from_fixtures
+
+    return rules_book_from_fixtures(slug)
+
+
+def sample_force(sample, side=1):
+    """The frozen force a seat would hold for one of the books' sample forces, read from the
+    fixtures without the database."""
+    from play.forces import force_from_document
+    from rosters.samples import sample_document
+
+    document = sample_document(sample)
+    rules = fixture_rules(document["ruleset"])
+    return force_from_document(document, rules, side=side, player=f"Player {side}")
+
+
+def by_target(tracks):
+    return {track.target: track for track in tracks}
+
+
+def model_named(force, name):
+    return next(model for model in force["models"] if model["name"] == name)

@@ -27,27 +27,24 @@ def health_ladder(card):
 
 def model_tracks(model):
     bottom, dice = health_ladder(model.get("card") or {})
-    ladder = (*bottom, *dice)
-    tracks = []
-    if dice:
-        tracks.append(
-            Track(
-                target=f"{model['id']}.health",
-                label="Health",
-                minimum=0,
-                maximum=len(ladder) - 1,
-                start=len(ladder) - 1,
-                page="21, 28",
-                shown_as="choice",
-                choices=ladder,
-            )
-        )
-    tracks += [
+    # An unreadable Health die on the card: the whole ladder, and players say where it stands.
+    ladder = (*bottom, *(dice or DIE_TYPES))
+    return [
+        Track(
+            target=f"{model['id']}.health",
+            label="Health",
+            minimum=0,
+            maximum=len(ladder) - 1,
+            start=len(ladder) - 1,
+            page="21, 28",
+            set_by_players=not dice,
+            shown_as="choice",
+            choices=ladder,
+        ),
         Track(f"{model['id']}.activated", "Activated", 0, 1, 0, page="12", shown_as="flag"),
         # However many the scenario puts out (p.41: five in a basic one); lost when down (p.26).
         Track(f"{model['id']}.plot_points", "Plot points held", 0, PLAY_VALUE_MOST, 0, page="26"),
     ]
-    return tracks
 
 
 def tracks(force) -> tuple[Track, ...]:
