@@ -1,6 +1,8 @@
 """A game's pages: started from a roster, joined with the code (typed or from the link), the
 table for its two players, a read-only page for spectators, and nothing for anyone else."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -110,3 +112,16 @@ def test_the_service_worker_keeps_the_games_pages_from_play(client):
     assert response["Content-Type"].startswith("text/javascript")
     body = response.content.decode()
     assert '"/static/play/game.js"' in body and '"/play/"' not in body.split("SHELL")[1][:5]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["pulp-alley", "7tv", "pulp-city", "pulp-fiction"])
+def test_every_games_table_draws_each_track_with_its_value(table, player, slug):
+    from play.state import game_state
+
+    game, _, _ = table(slug)
+    client = Client()
+    client.force_login(player)
+    page = client.get(reverse("play:game", args=[game.pk])).content.decode()
+    for target, value in game_state(game)["tracks"].items():
+        assert re.search(f'data-track="{re.escape(target)}"[^>]*data-value="{value}"', page), target
