@@ -137,11 +137,14 @@ def table_context(request, game, seat, *, portrait_url, socket_url):
     return context
 
 
-def chosen(value):
-    """A prefilled value as the options it ticks (their values are strings)."""
+def filled(shown, value):
+    """A campaign form field (rosters/_event_fields.html) filled with what the game left:
+    a number or text as it is, a list as the options it ticks (their values are strings)."""
     if value is None:
-        return []
-    return [str(item) for item in value] if isinstance(value, list | tuple) else [str(value)]
+        return shown
+    if isinstance(value, list | tuple):
+        return {**shown, "chosen": [str(item) for item in value]}
+    return {**shown, "prefilled": value, "chosen": [str(value)]}
 
 
 def ending(game, game_state, seat):
@@ -163,9 +166,8 @@ def ending(game, game_state, seat):
             "slug": prefill["event"],
             "event": event,
             "fields": [
-                {**shown, "prefilled": values.get(name), "chosen": chosen(values.get(name))}
+                filled(shown, values.get(shown["field"].name))
                 for shown in campaign_views.shown_fields(event, league)
-                for name in [shown["field"].name]
             ],
             "prefill": prefill,
         }

@@ -2,11 +2,13 @@
 table for its two players, a read-only page for spectators, and nothing for anyone else."""
 
 import re
+import uuid
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from play import handlers
 from play.models import Game
 from rosters.handlers.transfer import start_from_sample
 
@@ -100,9 +102,19 @@ def test_ending_offers_the_result_to_the_campaign_prefilled(player_client, my_le
     csrf = Client(enforce_csrf_checks=True)
     csrf.force_login(game.created_by)
     assert csrf.post(reverse("play:end", args=[game.pk])).status_code == 403  # no CSRF token
+    seat = game.seats.get()
+    hero = seat.force["models"][0]
+    for target, value in ((f"{hero['id']}.health", 0), (f"{hero['id']}.plot_points", 2)):
+        handlers.apply_operation(
+            game=game, seat=seat, op_id=uuid.uuid4(), target=target, value=value
+        )
     page = player_client.post(reverse("play:end", args=[game.pk]), follow=True).content.decode()
     assert "How the game ended" in page
+    # The league's result form, filled from the game: two minor plot points held are two
+    # victory points (p.44), and the knocked-out hero is ticked as taken out.
     assert reverse("rosters:campaign_event", args=[my_league.pk, "result"]) in page
+    assert re.search(r'name="victory_points"[^>]*value="2"', page)
+    assert re.search(f'name="taken_out" value="{re.escape(hero["name"])}" checked', page)
     assert "data-play-socket" in page and 'src="/static/play/game.js"' not in page
 
 
