@@ -260,3 +260,52 @@ def test_a_flood_is_slowed_in_order_then_hung_up_on(pulp_alley_game, player, riv
 
     run(body)
     assert list(game.operations.values_list("after", flat=True)) == [2, 3, 4, 4, 5, 6]
+
+
+def test_the_channel_layer_is_redis_when_servers_share_it_and_memory_for_one():
+    from django.core.exceptions import ImproperlyConfigured
+
+    from config.settings import channel_layers_from_env
+
+    assert channel_layers_from_env({})["default"]["BACKEND"].endswith("InMemoryChannelLayer")
+    shared = channel_layers_from_env({"REDIS_URL": "redis://cache:6379/0"})["default"]
+    assert shared["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert shared["CONFIG"]["hosts"] == ["redis://cache:6379/0"]
+    own = channel_layers_from_env(
+        {"REDIS_URL": "redis://cache:6379/0", "CHANNELS_REDIS_URL": "redis://live:6379/1"}
+    )
+    assert own["default"]["CONFIG"]["hosts"] == ["redis://live:6379/1"]
+    with pytest.raises(ImproperlyConfigured, match="not a Redis URL"):
+        channel_layers_from_env({"CHANNELS_REDIS_URL": "memcached://x"})
+
+
+@pytest.fixture
+def redis_layer(settings, redis_url):
+    """The channel layer in Redis (database 11 of the tests' Redis), as ASGI servers that
+    share games have it."""
+    from channels.layers import channel_layers
+
+    from config.settings import channel_layers_from_env
+
+    url = f"{redis_url.rsplit('/', 1)[0]}/11"
+    settings.CHANNEL_LAYERS = channel_layers_from_env({"CHANNELS_REDIS_URL": url})
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.mark.django_db
+def test_a_change_passes_between_phones_through_redis(redis_layer, pulp_alley_game, player, rival):
+    game, _, _ = pulp_alley_game
+    mine_cookie, their_cookie = session_cookie(player), session_cookie(rival)
+
+    async def body():
+        async with (
+            connected(seat_path(game), mine_cookie) as first,
+            connected(seat_path(game), their_cookie) as second,
+        ):
+            await first.send_json_to(change("turn", 2))
+            heard = await second.receive_json_from(timeout=5)
+            assert (heard["operation"]["target"], heard["operation"]["after"]) == ("turn", 2)
+
+    run(body)
