@@ -137,3 +137,34 @@ def test_every_games_table_draws_each_track_with_its_value(table, player, slug):
     page = client.get(reverse("play:game", args=[game.pk])).content.decode()
     for target, value in game_state(game)["tracks"].items():
         assert re.search(f'data-track="{re.escape(target)}"[^>]*data-value="{value}"', page), target
+
+
+@pytest.mark.django_db
+def test_the_opponent_and_spectators_see_portraits_through_the_game_only(
+    settings, tmp_path, player_client, my_league, rival
+):
+    from io import BytesIO
+
+    from django.core.files.base import ContentFile
+    from PIL import Image
+
+    settings.MEDIA_ROOT = tmp_path
+    picture = BytesIO()
+    Image.new("RGB", (60, 74), "red").save(picture, "JPEG")
+    hero = my_league.members.first().character
+    hero.portrait_print.save("hero.jpg", ContentFile(picture.getvalue()))
+    player_client.post(reverse("play:start", args=[my_league.pk]))
+    game = Game.objects.get()
+    theirs = start_from_sample(owner=rival, slug="captain-wolf").roster
+    handlers.join_game(player=rival, code=game.code, roster=theirs)
+    opponent = Client()
+    opponent.force_login(rival)
+    page = opponent.get(reverse("play:game", args=[game.pk])).content.decode()
+    (shown,) = re.findall(r'<img class="model-portrait" src="([^"]+)"', page)
+    assert shown == reverse("play:portrait", args=[game.pk, f"m{hero.pk}"])
+    assert opponent.get(shown)["Content-Type"] == "image/jpeg"
+    shared = reverse("play:shared_portrait", args=[game.spectator_token, f"m{hero.pk}"])
+    assert Client().get(shared).status_code == 200
+    # The card's own picture addresses stay its owner's.
+    assert opponent.get(reverse("cards:portrait", args=[hero.pk])).status_code == 404
+    assert opponent.get(reverse("play:portrait", args=[game.pk, "m999999"])).status_code == 404
