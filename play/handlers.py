@@ -29,14 +29,14 @@ class PlayRefused(ValueError):
 
 @dataclass(frozen=True)
 class StartedGame:
+    """The game and the player's seat in it."""
+
     game: Game
     seat: Seat
 
 
-@dataclass(frozen=True)
-class JoinedGame:
-    game: Game
-    seat: Seat
+class JoinedGame(StartedGame):
+    """The game joined and the seat taken (or taken back, for a player already in it)."""
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,9 @@ def game_state(game, since_seq=0):
     """The game as every phone shows it, plain data: `seq` (the latest in the log), `tracks`
     {target: value}, `game_tracks` (the turn and such, with their values), `seats` (each side's
     player, force and its tracks with their values), and the `operations` after `since_seq`
-    for a phone catching up. `who` in an operation is the side that made it."""
+    for a phone catching up. A phone asks from the last seq it holds with none missing
+    before it, not the highest it holds: the reply to its own change may name seq 5 while
+    the other phone's 4 never reached it. `who` in an operation is the side that made it."""
     seats = list(game.seats.all())
     tracks = tracks_of(game, seats)
     log = list(game.operations.select_related("undoes").order_by("seq"))

@@ -75,7 +75,22 @@ def engine_problems(definition):
     ]
     if not isinstance(getattr(engine, "BOSS_ROLES", None), tuple):
         problems.append(f"its engine {definition.engine} does not declare BOSS_ROLES")
-    return problems + campaign_problems(definition)
+    return problems + campaign_problems(definition) + play_problems(definition)
+
+
+def play_problems(definition):
+    """At the table (play/) every game says what it tracks (rules/engines/play.py)."""
+    if not definition.play:
+        return ["it names no play module (what a game at the table tracks)"]
+    try:
+        module = definition.play_module
+    except ImportError as error:
+        return [f"its play module {definition.play!r} does not import ({error})"]
+    return [
+        f"its play module {definition.play} lacks {name}"
+        for name in ("tracks", "campaign_prefill")
+        if not callable(getattr(module, name, None))
+    ]
 
 
 def campaign_problems(definition):

@@ -69,3 +69,23 @@ def test_every_track_of_every_sample_force_is_well_formed(slug, sample):
         ), track
         if track.shown_as == "choice":
             assert len(track.choices) == track.maximum - track.minimum + 1, track
+
+
+@pytest.mark.parametrize(
+    ("play", "said"),
+    [
+        ("", "names no play module"),
+        ("rules.games.no_such_game.play", "does not import"),
+        ("rules.engines.plain", "lacks tracks"),
+    ],
+)
+def test_a_game_without_its_tracker_fails_the_start_up_check(monkeypatch, play, said):
+    import dataclasses
+
+    from rules import checks
+    from rules.rulesets import REGISTRY
+
+    registry = {**REGISTRY, "pulp-alley": dataclasses.replace(REGISTRY["pulp-alley"], play=play)}
+    monkeypatch.setattr(checks, "REGISTRY", registry)
+    found = [error.msg for error in checks.registered_rulesets_are_complete(None)]
+    assert any(message.startswith("Ruleset 'pulp-alley'") and said in message for message in found)

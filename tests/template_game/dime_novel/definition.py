@@ -6,6 +6,7 @@ from rules.rulesets.parts import BuilderSpec
 DEFINITION = RulesetDefinition(
     slug="dime-novel",
     engine="dime_novel.engine",
+    play="dime_novel.play",
     designer="dime_novel_cards.designer.DimeNovelCharacterForm",
     character_face="dime_novel_cards.faces.POSSE_CARD",
     cheatsheet_reading="dime_novel_cards.cheatsheet.reading",
