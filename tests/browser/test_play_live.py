@@ -1,7 +1,7 @@
 """Two phones at one table, through a real ASGI server: one starts a game from its roster,
-the other joins with the code shown, each sees the other's changes, and a phone that goes
-offline mid-game keeps working, then catches up and sends what it held, until both show the
-same game."""
+the other joins with the code shown, each sees the other's changes, a phone that goes
+offline mid-game keeps working (and reopens the game offline), then catches up and sends what
+it held, until both show the same game; a server restart loses nothing."""
 
 import pytest
 from django.test import Client
@@ -41,8 +41,8 @@ def test_two_phones_play_and_one_comes_back_from_offline(
 ):
     mine = start_from_sample(owner=player, slug="singapore-smith").roster
     theirs = start_from_sample(owner=rival, slug="captain-wolf").roster
-    first_context, first = phone_of(chromium, asgi_server, player)
-    second_context, second = phone_of(chromium, asgi_server, rival)
+    first_context, first = phone_of(chromium, asgi_server.url, player)
+    second_context, second = phone_of(chromium, asgi_server.url, rival)
 
     first.goto(f"/rosters/{mine.pk}/")
     first.get_by_role("button", name="Start a game").click()
@@ -95,6 +95,14 @@ def test_two_phones_play_and_one_comes_back_from_offline(
     expect(second.locator("[data-track='initiative'] [data-value]")).to_have_text("Side 1")
     assert first.evaluate(VALUES) == second.evaluate(VALUES)
     assert rival.seats.get().game.operations.count() == 5
+
+    # The server restarts mid-game: both phones reconnect and the game goes on from its log.
+    asgi_server.restart()
+    live(first)
+    live(second)
+    second.get_by_role("button", name="Turn up").click()
+    expect(first.locator("[data-track='turn'] [data-value]")).to_have_text("4")
+    assert first.evaluate(VALUES) == second.evaluate(VALUES)
 
     # At the table: no sideways scroll on a 360 px phone, every step button a thumb's size.
     assert_no_sideways_scroll(second)
