@@ -7,7 +7,7 @@ PORT   ?= 8000
 HOST   ?= 127.0.0.1
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: run worker test lint format bench load serve-prod install install-dev rules clean
+.PHONY: run worker test lint format bench load serve-prod serve-live install install-dev rules clean
 .DEFAULT_GOAL := run
 
 # Without a virtualenv yet, find a Python >= 3.12 first; if there is none, stop with one line.
@@ -81,6 +81,13 @@ load: install-dev
 serve-prod: rules
 	$(MANAGE) collectstatic --no-input
 	$(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-3}
+
+# The live games' websockets (play/): Daphne, on HOST:LIVE_PORT, behind the same proxy as
+# serve-prod (docs/deploy.md, "Live games"). Run one per core, each on its own LIVE_PORT; with
+# REDIS_URL (or CHANNELS_REDIS_URL) they share the games.
+LIVE_PORT ?= 8001
+serve-live: rules
+	$(BIN)/daphne --bind $(HOST) --port $(LIVE_PORT) --proxy-headers config.asgi:application
 
 clean:
 	rm -rf $(VENV) staticfiles

@@ -106,6 +106,16 @@ PORTRAIT_RATE = "20/m"
 # every character with its portrait; a player bringing a club's rosters over stays under it.
 IMPORT_RATE = "30/h"
 
+# A phone's live game socket (play/consumers.py): changes it may send in one burst, and how
+# many more it earns each second. A player taps a few times a second at most; a phone back
+# from a turn offline sends its queue at once, a turn's worth (a few dozen). Past the burst a
+# change is answered "slow down" and the phone sends it again shortly, so nothing is lost; a
+# phone that keeps sending through PLAY_SOCKET_BURST refusals is hung up on.
+PLAY_SOCKET_BURST = 120
+PLAY_SOCKET_PER_SECOND = 10
+# One message on that socket: a change is about a hundred bytes.
+PLAY_SOCKET_MESSAGE_BYTES = 4096
+
 # A guest whose account and work have not changed in this many days is removed, with their
 # work and portrait files (`manage.py remove_idle_guests`, run daily: docs/security.md).
 # A guest's browser session lasts two weeks (Django's SESSION_COOKIE_AGE) and a guest has no

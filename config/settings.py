@@ -55,6 +55,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    # First: Daphne's runserver (ASGI, websockets included) replaces Django's and
+    # WhiteNoise's, so `make run` serves the live games with no extra step.
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -65,6 +68,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tasks_db",
     "django_ratelimit",
+    "channels",
     "accounts",
     "rules",
     "rosters",
@@ -117,6 +121,8 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"
+# HTTP and the live games' websockets (config/asgi.py); docs/deploy.md says why Daphne.
+ASGI_APPLICATION = "config.asgi.application"
 
 
 # The SQLite default, for several players on one machine (a club night on a laptop). WAL:
@@ -195,6 +201,29 @@ def session_engine_for(cache):
 
 
 SESSION_ENGINE = session_engine_for(CACHES["default"])
+
+
+def channel_layers_from_env(environ):
+    """Where a game's changes pass from the server that took them to every phone in the
+    game: Redis (REDIS_URL, CHANNELS_REDIS_URL to use another one) when several ASGI servers
+    share the games, or else this one process's memory, which is all `make run` needs."""
+    url = (environ.get("CHANNELS_REDIS_URL") or environ.get("REDIS_URL") or "").strip()
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [url]},
+            }
+        }
+    if url:
+        raise ImproperlyConfigured(
+            f"CHANNELS_REDIS_URL/REDIS_URL {url!r} is not a Redis URL: use "
+            "redis://HOST:PORT/DB, or unset it to keep the live games in one process."
+        )
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+CHANNEL_LAYERS = channel_layers_from_env(os.environ)
 # Rows nearly every page reads (the player, the rules data's version) are read through the
 # shared cache when it is Redis (config/read_through.py); through the database's cache
 # table a read would cost the query it saves, so they are read from the database itself.
@@ -365,6 +394,13 @@ LOGGING = {
     "loggers": {
         "django.request": {"filters": ["share_tokens"]},
         "django.server": {
+            "handlers": ["django.server"],
+            "level": "INFO",
+            "propagate": False,
+            "filters": ["share_tokens"],
+        },
+        # Daphne's request lines (`make run` serves through it).
+        "django.channels.server": {
             "handlers": ["django.server"],
             "level": "INFO",
             "propagate": False,

@@ -16,3 +16,5 @@ CACHES = {
 # (the redis_cache fixture in tests/conftest.py).
 SESSION_ENGINE = session_engine_for(CACHES["default"])  # noqa: F405
 READ_THROUGH_SHARED_CACHE = False
+# One process's memory, whatever the environment says: the tests that need Redis ask for it.
+CHANNEL_LAYERS = channel_layers_from_env({})  # noqa: F405

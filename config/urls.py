@@ -12,6 +12,7 @@ urlpatterns = [
     path("cards/", include("cards.urls")),
     path("cheat-sheets/", include("cards.cheatsheets.urls")),
     path("print/", include("cards.print_urls")),
+    path("play/", include("play.urls")),
     # The admin's log-in spends the same guessing counters as ours (accounts/guessing.py);
     # listed first, it answers /admin/login/ in place of the admin's own route.
     path("admin/login/", guarded_login(admin.site.login)),

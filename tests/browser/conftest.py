@@ -72,3 +72,76 @@ def page(chromium, live_server, transactional_db):
     page.htmx_swap = partial(htmx_swap, page)
     yield page
     context.close()
+
+
+class AsgiServer:
+    """A real ASGI server (Daphne, as `make run` and production serve) in its own process on
+    a free port, against the test database, with the test settings (its own memory cache and
+    channel layer). `url` is its base URL; `restart()` stops it and starts a new one on the
+    same port, as a deploy or a crash does."""
+
+    def __init__(self, log):
+        import socket
+
+        from django.conf import settings
+
+        from tests.cards.test_print_jobs import database_url
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.options = {
+            "cwd": settings.BASE_DIR,
+            "env": {
+                **os.environ,
+                "DATABASE_URL": database_url(),
+                "DJANGO_SETTINGS_MODULE": "config.settings_test",
+                "MEDIA_ROOT": str(settings.MEDIA_ROOT),
+            },
+        }
+        self.start()
+
+    def start(self):
+        import socket
+        import subprocess
+        import sys
+        import time
+
+        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port)]
+        # Its log goes to a file: a pipe nobody reads would stop the server once full.
+        with self.log.open("a") as output:
+            self.process = subprocess.Popen(
+                [*command, "config.asgi:application"],
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                **self.options,
+            )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    pytest.fail(f"the ASGI server did not start: {self.log.read_text()[-2000:]}")
+                time.sleep(0.1)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+    def restart(self):
+        self.stop()
+        self.start()
+
+
+@pytest.fixture
+def asgi_server(transactional_db, tmp_path):
+    """What the test writes before a request is committed (transactional_db), so the server
+    sees it; the server stops before the database is flushed."""
+    server = AsgiServer(tmp_path / "asgi-server.log")
+    yield server
+    server.stop()

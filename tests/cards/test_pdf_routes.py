@@ -111,6 +111,9 @@ def everything(player, pulp_alley, empty_print_cache, settings, tmp_path):
         "content_type_id": [1],
         "app_label": ["accounts"],
         "url": [""],
+        "roster_pk": [roster.pk],
+        "code": ["NOCODE23"],
+        "model_id": ["m0"],
     }
 
 

@@ -54,12 +54,17 @@ def world(player, pulp_alley):
         "slug": "singapore-smith",
         "event": "result",
         "pk": roster.pk,
+        "roster_pk": roster.pk,
+        "code": "NOCODE23",  # a join code no game has
+        "model_id": "m0",
     }
     special = {
         ("rules", "pk"): rule.pk,
         ("cards", "pk"): card.pk,
         ("cards", "token"): uuid.uuid4(),  # a portrait upload nobody made: not found
         ("printing", "pk"): 0,  # a print job nobody started: not found
+        ("play", "pk"): 0,  # a game nobody started: not found
+        ("play", "token"): "no-such-game",
     }
     return lambda namespace, part: special.get((namespace, part), values.get(part))
 

@@ -26,6 +26,7 @@ def server_log(caplog):
         f"/rosters/shared/{TOKEN}/",
         f"/rosters/shared/{TOKEN}/copy/?x=1",
         f"/print/shared/{TOKEN}/cards.pdf",
+        f"/play/shared/{TOKEN}/socket/",
     ],
 )
 def test_the_development_servers_request_line_hides_the_token(server_log, path):
@@ -47,3 +48,22 @@ def test_the_development_servers_request_line_hides_the_token(server_log, path):
 def test_other_addresses_are_logged_as_they_are(server_log):
     logging.getLogger("django.server").warning('"%s" %s', "GET /rosters/12/ HTTP/1.1", "404")
     assert server_log.records[0].getMessage() == '"GET /rosters/12/ HTTP/1.1" 404'
+
+
+def test_daphnes_request_lines_hide_a_games_join_code_and_spectator_token(caplog):
+    """`make run` serves through Daphne, whose request lines go to django.channels.server."""
+    logger = logging.getLogger("django.channels.server")
+    logger.addHandler(caplog.handler)
+    try:
+        # As daphne's runserver log_action sends them.
+        joined = {"method": "GET", "path": "/play/join/K7M2QX9R/", "status": 200}
+        logger.info("HTTP %(method)s %(path)s %(status)s", joined)
+        watched = {"path": f"/play/shared/{TOKEN}/socket/", "client": "127.0.0.1:5000"}
+        logger.info("WebSocket CONNECT %(path)s [%(client)s]", watched)
+    finally:
+        logger.removeHandler(caplog.handler)
+    lines = [record.getMessage() for record in caplog.records]
+    assert lines == [
+        "HTTP GET /play/join/[token]/ 200",
+        "WebSocket CONNECT /play/shared/[token]/socket/ [127.0.0.1:5000]",
+    ]
