@@ -87,7 +87,10 @@ def test_the_23_traits_carry_the_numbers_of_the_source(rules_data):
     assert traits["leader"].effect == {"ap_dice": 1, "initiative_bonus": 1}
     assert traits["car-thief"].data["start_turns"] == 3
     assert traits["voodoo-mind-control"].data == {"roll": 4, "range_inches": 6}
-    assert traits["limited-mobility"].effect == {"reduced_move": True, "excludes": ["fast-runner"]}
+    assert traits["limited-mobility"].effect == {
+        "reduced_move": True,
+        "pointless_with": ["fast-runner"],
+    }
     assert all(entry.cost is None for entry in traits.values())
 
 

@@ -251,10 +251,33 @@ def test_a_lone_main_character_needs_no_leader(rules):
     assert "no-leader" not in codes(rules, band(PLAIN_DOC))
 
 
-def test_each_conflicting_pair_is_reported(rules):
+def test_a_pair_the_book_allows_but_that_does_nothing_useful_is_a_warning(rules):
+    """The Traits section forbids no pair; Car Thief is wasted on a figure that Can't Drive,
+    and Fast Runner's 6 inches on one with Limited Mobility."""
     for pair in (["cant-drive", "car-thief"], ["fast-runner", "limited-mobility"]):
         report = evaluate(band(figure("Doc", "main-character", wounds=3, traits=pair)), rules)
-        assert "conflicting-traits" in report.codes and not report.legal
+        assert "conflicting-traits" not in report.codes and report.legal
+        (warning,) = found(
+            rules, band(figure("Doc", "main-character", traits=pair)), "pointless-traits"
+        )
+        assert warning.severity == "warning" and warning.section == "Traits"
+
+
+def test_small_build_with_tough_as_nails_gives_two_totals_and_no_wound_count(rules):
+    """Read by the Traits section's words, each trait sets the total ("2 total", "4 total"):
+    a card with both has two answers, so it is an error and prints no wound number."""
+    doc = figure("Doc", "main-character", traits=["tough-as-nails", "small-build"])
+    (error,) = found(rules, band(doc), "conflicting-traits")
+    assert error.severity == "error" and "2" in error.message and "4" in error.message
+    assert printed_profile(doc, rules).cells[2] == ("Wounds", "—")
+
+
+def test_a_main_character_or_villain_with_no_wounds_written_prints_none(rules):
+    """The rules leave their wounds to the lost stat cards: no number is the book's."""
+    for kind, side in (("main-character", "good"), ("villain", "bad")):
+        printed = printed_profile(figure("Doc", kind, side=side), rules)
+        assert dict(printed.cells)["Wounds"] == "—"
+        assert "Wounds 1" not in printed.line
 
 
 def test_derived_values_on_the_card(rules):
@@ -292,7 +315,7 @@ def test_small_build_and_unset_wounds(rules):
         printed_profile(figure("Gran", "main-character", traits=["small-build"]), rules).game.wounds
         == 2
     )
-    assert printed_profile(figure("Doc", "main-character"), rules).game.wounds == 1
+    assert printed_profile(figure("Doc", "main-character"), rules).game.wounds is None
     assert printed_profile(figure("Doc", "main-character", wounds=3), rules).game.wounds == 3
 
 

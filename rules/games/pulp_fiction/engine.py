@@ -62,6 +62,7 @@ EFFECT_KEYS = frozenset(
         "max_range_inches",
         "needs_light_weapons",
         "excludes",
+        "pointless_with",
         "ranged",
         "handgun",
         "weight",
@@ -116,7 +117,7 @@ def token_counts(roster: dict, rules: RulesBook) -> dict[str, int]:
     figures = [figure for figure in figures if figure.kind is not None]
     return {
         "activation-point": sum(1 for figure in figures if figure.lesser),
-        "wound": sum(f.wounds for f in figures if f.type_rules.get("multi_wound")),
+        "wound": sum(f.wounds or 0 for f in figures if f.type_rules.get("multi_wound")),
         "spare-ammo": sum(spare_ammo(members) for members in by_side(figures).values()),
     }
 

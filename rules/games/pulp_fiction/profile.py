@@ -138,13 +138,16 @@ class Figure:
     @property
     def wounds(self):
         """Only Main Characters and Villains take more than one; Small Build and Tough as
-        Nails fix how many, otherwise the card says (the book's cards are missing)."""
+        Nails fix how many, otherwise the card says (the book's cards are missing). None
+        where nothing says: the rules give no standard number, so none is made up, and
+        none where two traits give different totals."""
         if not self.type_rules.get("multi_wound"):
             return 1
-        if self.trait_wounds:
-            return self.trait_wounds[0][1]
+        totals = {value for _, value in self.trait_wounds}
+        if totals:
+            return next(iter(totals)) if len(totals) == 1 else None
         given = count_or_none(self.profile.get("wounds"))
-        return given if given and given >= 1 else 1
+        return given if given and given >= 1 else None
 
     @property
     def saves(self):
@@ -258,20 +261,49 @@ def read_traits(figure):
                 TRAITS_SECTION,
             )
         figure.traits.append(trait)
+    check_pairs(figure)
+
+
+def check_pairs(figure):
+    """Two kinds of pair. `excludes`: the traits' own words cannot both hold (Small Build's
+    "2 total" wounds and Tough as Nails' "4 total"), an error. `pointless_with`: the rules
+    forbid nothing, but one trait makes the other useless (Car Thief on a figure that Can't
+    Drive), a warning, since a player may still want it on the card."""
     slugs = {trait["slug"] for trait in figure.traits}
     reported = set()
     for trait in figure.traits:
-        for other in effect_of(trait).get("excludes", []):
-            pair = frozenset((trait["slug"], other))
-            if other in slugs and pair not in reported:
+        for key in ("excludes", "pointless_with"):
+            for other in effect_of(trait).get(key, []):
+                pair = frozenset((trait["slug"], other))
+                if other not in slugs or pair in reported:
+                    continue
                 reported.add(pair)
-                figure.add(
-                    "conflicting-traits",
-                    "error",
-                    f"{name_of(trait)} and {name_of(figure.rules.entry('trait', other))}"
-                    " contradict each other: keep one.",
-                    TRAITS_SECTION,
-                )
+                names = f"{name_of(trait)} and {name_of(figure.rules.entry('trait', other))}"
+                if key == "excludes":
+                    figure.add(
+                        "conflicting-traits",
+                        "error",
+                        f"{names} contradict each other: {pair_totals(figure, pair)} keep one.",
+                        TRAITS_SECTION,
+                    )
+                else:
+                    figure.add(
+                        "pointless-traits",
+                        "warning",
+                        f"{names} together do nothing useful: the rules allow the pair, but"
+                        " one undoes the other.",
+                        TRAITS_SECTION,
+                    )
+
+
+def pair_totals(figure, pair):
+    """Say what each trait of a contradicting pair sets, where it sets wounds in all."""
+    totals = [
+        f"{name_of(trait)} means {value} wounds in all"
+        for trait, value in figure.trait_wounds
+        if trait["slug"] in pair
+    ]
+    return f"{' and '.join(totals)};" if len(totals) == 2 else ""
 
 
 def stat(value):
@@ -378,7 +410,7 @@ def check_wounds(figure):
             "wounds-unset",
             "info",
             f"The rules leave a {figure.type_name}'s wounds to its stat card (the source's"
-            " cards are missing): the card shows 1 until you write a number.",
+            " cards are missing): the card prints none until you write a number.",
             WOUNDS_SECTION,
         )
 
@@ -503,7 +535,7 @@ class PulpFictionCard:
     type_name: str | None
     side: str | None
     move: int | None
-    wounds: int
+    wounds: int | None
     wounds_tracked: bool
     saves: list[dict]
     save: str | None
