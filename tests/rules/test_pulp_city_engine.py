@@ -192,10 +192,17 @@ def test_agendas_one_per_five_levels_rounded_up(rules):
     assert report.budget.details["agendas"] == {"used": 3, "total": 2}
 
 
-def test_an_agenda_twice_or_unknown_is_an_error(rules):
-    assert "agenda-twice" in codes(
-        evaluate(starter(agendas=["sabotage", "sabotage"], side="heroes"), rules)
-    )
+def test_one_agenda_twice_is_a_warning_with_our_reading(rules):
+    """The Game Guide is silent (p.31): not an error, and the report says how we read it."""
+    twice = ["we-must-eliminate-this-one"] * 2
+    report = evaluate(starter(agendas=twice, side="heroes"), rules)
+    assert "agenda-twice" in codes(report, "warning")
+    assert "agenda-twice" not in codes(report, "error") and report.legal
+    (twice,) = [finding for finding in report.findings if finding.code == "agenda-twice"]
+    assert twice.page == 31 and "silent" in twice.message and "scores" in twice.message
+
+
+def test_an_unknown_agenda_is_an_error(rules):
     assert "unknown-agenda" in codes(evaluate(starter(agendas=["world-peace"]), rules), "error")
 
 

@@ -5,7 +5,7 @@ Level, and what do its pools come to? Pure functions over the roster format's pl
 The roster's `budget` is the Encounter Level; `choices` holds the side (`heroes` or `villains`),
 the Agendas taken and, if known, the opponent's side. Where the book is silent the engine says so:
 the same Supreme twice in one team is allowed with a warning (the guide only settles a model in
-both teams, under Megalomaniac)."""
+both teams, under Megalomaniac), and so is one Agenda taken twice (p.31 says nothing)."""
 
 from collections import Counter
 from math import ceil
@@ -263,8 +263,11 @@ def agenda_findings(agendas, team, levels, encounter_level, choices):
             findings.append(
                 Finding(
                     "agenda-twice",
-                    "error",
-                    f"The Agenda {slug!r} is taken {count} times.",
+                    "warning",
+                    f"The Agenda {slug!r} is taken {count} times. The Game Guide is silent on"
+                    " this (p.31) and its deck holds one card of each, so Random Agendas never"
+                    " repeat one; we allow it and read each copy as one more Agenda that scores"
+                    " on its own, so agree it with your opponent.",
                     AGENDA_PAGE,
                 )
             )
