@@ -185,3 +185,12 @@ def test_side_bound_resources(rules):
 def test_manholes_show_their_table_needs_as_advice(rules):
     report = check(rules, supreme("One", 1, resources=["manholes"]))
     assert report.legal and "resource-setting" in codes(report, "info")
+
+
+def test_the_ulthar_prototype_needs_an_ulthar_supreme_and_says_that_is_our_reading(rules):
+    """p.38 asks for an 'Ulthar Supreme'; Ulthar as a Team Allegiance is our reading."""
+    alone = check(rules, supreme("One", 1, resources=["ulthar-prototype"]))
+    (needs,) = [f for f in alone.findings if f.code == "resource-prerequisite"]
+    assert needs.severity == "error" and "our reading" in needs.message
+    ulthar = supreme("One", 1, resources=["ulthar-prototype"], team_allegiance="ulthar")
+    assert "resource-prerequisite" not in codes(check(rules, ulthar))

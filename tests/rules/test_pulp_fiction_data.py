@@ -5,6 +5,7 @@ kept empty rather than invented."""
 import pytest
 
 from rules.fixture_book import rules_book_from_fixtures
+from rules.fixture_folder import FIXTURES_DIR, read_yaml
 from rules.integrity import fixture_problems
 from rules.loading import load_rules
 from rules.models import CharacterType, LibraryEntry, Ruleset
@@ -162,3 +163,11 @@ def test_a_section_stands_in_for_a_missing_page_but_not_for_nothing(tmp_path):
     assert fixture_problems(copy) == [
         "pulp-fiction/traits.yaml: 'Ambidextrous' has no page or section"
     ]
+
+
+def test_whether_entering_a_vehicle_is_free_is_left_empty():
+    """Entering a Vehicle never says whether it costs the action: no value, and a reason."""
+    actions = read_yaml(FIXTURES_DIR / "pulp-fiction" / "actions.yaml")["entries"]
+    (enter,) = [entry for entry in actions if entry["slug"] == "enter-vehicle"]
+    assert enter["data"]["free"] is None
+    assert enter["uncertain"] is True and enter["note"]

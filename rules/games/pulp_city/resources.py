@@ -248,11 +248,17 @@ def prerequisite_findings(entry, team: list[Supreme], side):
     faction = word(needs.get("team_sub_faction"))
     if faction and not any(supreme.sub_faction == faction for supreme in team):
         faction_name = name_of(rules.entry("sub-faction", faction) or {"slug": faction})
+        # Ulthar may be a race rather than a Team Allegiance: say the check rests on a reading.
+        doubt = (
+            f" ({faction_name} as a sub-faction is our reading)"
+            if data.get("requires_uncertain")
+            else ""
+        )
         findings.append(
             Finding(
                 "resource-prerequisite",
                 "error",
-                f"{name} needs a {faction_name} Supreme in the team.",
+                f"{name} needs a {faction_name} Supreme in the team{doubt}.",
                 page,
             )
         )
