@@ -194,3 +194,17 @@ def test_the_ulthar_prototype_needs_an_ulthar_supreme_and_says_that_is_our_readi
     assert needs.severity == "error" and "our reading" in needs.message
     ulthar = supreme("One", 1, resources=["ulthar-prototype"], team_allegiance="ulthar")
     assert "resource-prerequisite" not in codes(check(rules, ulthar))
+
+
+def test_the_books_gentleman_takes_a_level_1_resource_and_a_level_1_weapon(rules):
+    """p.27's Living Arsenal example, on the Game Guide's Gentleman (no Weapon Master given)
+    and a Weapon a player made: legal, so Living Arsenal carries its own Weapons."""
+    gentleman = supreme(
+        "Gentleman", 1, sides=("villains",), base="gentleman", resources=["sirens", "house-pistol"]
+    )
+    del gentleman["profile"]["skills"]
+    report = check(rules, gentleman, side="villains", house_rules=[PISTOL])
+    assert not {"weapon-master", "resource-levels"} & codes(report, "error")
+    bigger = gentleman | {"profile": gentleman["profile"] | {"resources": ["house-cannon"]}}
+    report = check(rules, bigger, side="villains", house_rules=[CANNON])
+    assert "weapon-master" in codes(report, "error")

@@ -5,7 +5,9 @@ so a corrected reading of the lost icons is a data edit, not a code change.
 
 Readings where the book is silent: an Exclusive Resource is exempt from its category's Origin
 gate, as the book exempts Exclusive Weapons from Weapon Master; a Resource whose level the Game
-Guide does not print counts 0 until the player enters it."""
+Guide does not print counts 0 until the player enters it; Living Arsenal (X) lets its holder
+carry Weapons of value X or less with no Weapon Master, as p.27's example gives the Gentleman
+(whose only skill there is Living Arsenal 1) a Level 1 Weapon."""
 
 from collections import Counter
 
@@ -107,18 +109,24 @@ def holder_findings(supreme: Supreme) -> list[Finding]:
         if is_exclusive(entry):
             continue
         if gate.get("needs_skill") == "weapon-master":
-            master = supreme.x_of("weapons_up_to_x")
+            master = max(supreme.x_of("weapons_up_to_x"), supreme.x_of("extra_weapon_levels_x"))
             if master < level_of(entry):
                 have = (
-                    f"Weapon Master {master}"
+                    f"Weapon Master {supreme.x_of('weapons_up_to_x')}"
                     if supreme.has("weapons_up_to_x")
                     else "no Weapon Master"
+                )
+                arsenal = (
+                    f" (Living Arsenal {supreme.x_of('extra_weapon_levels_x')} carries Weapons"
+                    " of that value only)"
+                    if supreme.has("extra_weapon_levels_x")
+                    else ""
                 )
                 add(
                     "weapon-master",
                     "error",
                     f"{name} is a Level {level_of(entry)} Weapon; it needs Weapon Master"
-                    f" {level_of(entry)} or more, and this Supreme has {have}.",
+                    f" {level_of(entry)} or more, and this Supreme has {have}{arsenal}.",
                     category.get("page"),
                 )
         origins = gate.get("origins")
