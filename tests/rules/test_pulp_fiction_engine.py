@@ -470,3 +470,15 @@ def test_a_roster_row_shows_side_move_wounds_save_and_activation_dice(rules):
 def test_the_engine_reads_every_effect_key_the_data_uses_and_no_other(rules):
     used = {key for entry in rules.entries.values() for key in entry["effect"]}
     assert used == EFFECT_KEYS | RECORDED_EFFECT_KEYS
+
+
+def test_dual_wielding_counts_light_firearms_only_as_the_book_words_it(rules):
+    """'Dual Wielding Firearms' (Ranged Weapons): two light weapons that shoot; a blade or a
+    stick of dynamite is light but fires nothing, so it does not make the pair."""
+    blade_and_gun = band(armed(HANDGUN, {"weapon": "blade"}, dual_wielding=True))
+    (refused,) = found(rules, blade_and_gun, "dual-wielding")
+    assert "Handgun" in refused.message and "firearm" in refused.message
+    dynamite = band(armed(HANDGUN, {"weapon": "dynamite"}, dual_wielding=True))
+    assert "dual-wielding" in codes(rules, dynamite)
+    pistols = band(armed(HANDGUN, {"weapon": "hold-out-pistol"}, dual_wielding=True))
+    assert "dual-wielding" not in codes(rules, pistols)

@@ -491,11 +491,15 @@ def check_carrying(figure):
             KIT_SECTION,
         )
     light = len(figure.light_weapons)
-    if figure.profile.get("dual_wielding") is True and light < 2:
+    # The option is "Dual Wielding Firearms": light weapons count only if they shoot (a
+    # blade or dynamite is light but has no accuracy to lose nor ammo to run out of).
+    firearms = [weapon["name"] for weapon in figure.light_weapons if weapon["ranged"]]
+    if figure.profile.get("dual_wielding") is True and len(firearms) < 2:
         figure.add(
             "dual-wielding",
             "error",
-            f"Dual wielding needs two light weapons; this figure has {light}.",
+            "Dual Wielding Firearms needs two light firearms (light weapons that shoot); this"
+            f" figure has {len(firearms)}" + (f": {', '.join(firearms)}." if firearms else "."),
             DUAL_SECTION,
         )
     for trait, needed in figure.effects("needs_light_weapons"):
