@@ -455,3 +455,11 @@ def test_the_example_major_clash_is_a_legal_encounter_level_12_team_with_a_leade
     assert report.budget.details["level_mix"] == "3×L1 + 3×L2 + 1×L3"
     assert report.budget.details["starting_roll_leader_bonus"] == 2
     assert report.budget.details["action_pool"] == 2 * 12 + 2 + 2
+
+
+def test_the_sheet_counts_the_citizens_the_encounter_level_puts_on_the_table(rules):
+    """With Agendas, as many Citizens as the Encounter Level (p.31); none without them."""
+    with_agendas = evaluate(starter(agendas=["we-must-eliminate-this-one"]), rules).budget
+    assert with_agendas.details["citizens"] == 8
+    assert "citizens: 8" in with_agendas.detail_lines
+    assert "citizens" not in evaluate(starter(), rules).budget.details

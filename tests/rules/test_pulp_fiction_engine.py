@@ -482,3 +482,13 @@ def test_dual_wielding_counts_light_firearms_only_as_the_book_words_it(rules):
     assert "dual-wielding" in codes(rules, dynamite)
     pistols = band(armed(HANDGUN, {"weapon": "hold-out-pistol"}, dual_wielding=True))
     assert "dual-wielding" not in codes(rules, pistols)
+
+
+def test_each_sides_initiative_bonus_is_totalled(rules):
+    """Turn Initiative: two dice a side; each Leader and Advance Spot Hidden adds 1."""
+    spotter = figure("Sam", "main-character", traits=["leader", "advance-spot-hidden"], wounds=3)
+    report = evaluate(band(DOC, spotter, KID, BOSS, THUG), rules)
+    assert report.budget.details["initiative_roll"] == "good 2D6+3, bad 2D6+1"
+    assert "initiative roll: good 2D6+3, bad 2D6+1" in report.budget.detail_lines
+    plain = evaluate(band(PLAIN_DOC), rules).budget.details["initiative_roll"]
+    assert plain == "good 2D6"

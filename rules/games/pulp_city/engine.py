@@ -48,6 +48,7 @@ SIDE_PAGE = 8
 AGENDA_PAGE = 31
 MERC_PAGE = 27
 LEVELS_PER_AGENDA = 5
+CITIZENS_PER_ENCOUNTER_LEVEL = 1
 
 # No role names another character.
 BOSS_ROLES = ()
@@ -434,4 +435,7 @@ def team_figures(team, mix, levels, encounter_level, pool, spent, agendas):
         "agendas": {"used": len(agendas), "total": max_agendas(levels)},
         "supremes": len(team),
     }
+    if agendas and is_encounter_level(encounter_level):
+        # Only games with Agendas have Citizens: one per Encounter Level (p.31).
+        details["citizens"] = encounter_level * CITIZENS_PER_ENCOUNTER_LEVEL
     return details

@@ -39,6 +39,7 @@ from rules.games.pulp_fiction.profile import (
 )
 
 SETUP_SECTION = "Game Set-up"
+INITIATIVE_DICE = 2  # Turn Initiative: each player rolls two dice
 AP_SECTION = "Activation Points"
 CHARTS_SECTION = "Weapon Stat Reference Charts"
 # The Activation Points section says 1D6 "per side"; the Leader trait says 1D6 per Leader,
@@ -367,8 +368,8 @@ def note_missing_stats(figures):
 
 
 def band_budget(figures):
-    """No points, so no total: the figures per side, activation dice a turn (per Leader) and
-    Spare Ammo Markers (one per armed Main Character, one shared by a side's Secondary
+    """No points, so no total: the figures per side, activation dice a turn (per Leader), the
+    initiative roll with its bonus and Spare Ammo Markers (one per armed Main Character, one shared by a side's Secondary
     Characters)."""
     sides = by_side(figures)
 
@@ -382,10 +383,18 @@ def band_budget(figures):
         details={
             "figures": per_side(len),
             "ap_dice_per_turn": per_side(lambda members: f"{ap_dice(members) or 'no '}D6"),
+            "initiative_roll": per_side(initiative_roll),
             "ap_reading": AP_READING,
             "spare_ammo_markers": per_side(spare_ammo),
         },
     )
+
+
+def initiative_roll(members):
+    """Turn Initiative's two dice, plus every +1 the side's traits give (Leader, Advance Spot
+    Hidden): the rules set no cap, so they add up."""
+    bonus = sum(figure.initiative_bonus for figure in members)
+    return f"{INITIATIVE_DICE}D6" + (f"+{bonus}" if bonus else "")
 
 
 def spare_ammo(members):
