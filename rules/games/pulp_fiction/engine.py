@@ -369,8 +369,8 @@ def note_missing_stats(figures):
 
 def band_budget(figures):
     """No points, so no total: the figures per side, activation dice a turn (per Leader), the
-    initiative roll with its bonus and Spare Ammo Markers (one per armed Main Character, one shared by a side's Secondary
-    Characters)."""
+    initiative roll with its bonus and Spare Ammo Markers (one per armed Main Character, one
+    shared by a side's Secondary Characters)."""
     sides = by_side(figures)
 
     def per_side(count):
