@@ -51,7 +51,9 @@ def test_the_guides_skills_with_their_roster_effects():
     assert skills["inhuman"]["uncertain"] is True
     effects = {slug: set(s["effect"]) for slug, s in skills.items() if s.get("effect")}
     assert effects == {
-        "construct": {"own_exclusive_resources_only"},
+        "construct": {"own_exclusive_resources_only", "issues_no_commands"},
+        "inhuman": {"issues_no_commands"},
+        "nonliving": {"commands_only_nonliving"},
         "greed": {"recruit_across_sides_for_x"},
         "leader": {"action_pool_plus_x", "starting_roll_plus_x"},
         "living-arsenal": {"extra_weapon_levels_x"},

@@ -208,3 +208,24 @@ def test_the_books_gentleman_takes_a_level_1_resource_and_a_level_1_weapon(rules
     bigger = gentleman | {"profile": gentleman["profile"] | {"resources": ["house-cannon"]}}
     report = check(rules, bigger, side="villains", house_rules=[CANNON])
     assert "weapon-master" in codes(report, "error")
+
+
+def test_a_team_whose_minions_no_supreme_may_command_is_warned(rules):
+    """Minions act only on a Command (p.35): a Construct issues none (p.26), a Nonliving
+    Supreme commands only Nonliving models (p.28), and we read Inhuman as barring Command
+    (p.14's mindless undead). Not forbidden, so a warning, naming why each one cannot."""
+    construct = [{"skill": "construct"}]
+    robots = check(
+        rules,
+        supreme("One", 1, skills=construct, resources=[]),
+        supreme("Two", 1, skills=[{"skill": "nonliving"}], resources=["pulp-city-cops"]),
+        supreme("Three", 2, skills=[{"skill": "inhuman"}]),
+        supreme("Four", 2, skills=construct),
+        supreme("Five", 2, skills=construct),
+    )
+    (warning,) = [f for f in robots.findings if f.code == "no-commander"]
+    assert warning.severity == "warning" and "Pulp City Cops" in warning.message
+    assert "Construct" in warning.message and "Nonliving" in warning.message
+    assert "Inhuman" in warning.message and "reading" in warning.message
+    anyone = check(rules, supreme("One", 1, resources=["pulp-city-cops"]))
+    assert "no-commander" not in codes(anyone)

@@ -63,6 +63,8 @@ EFFECT_KEYS = frozenset(
         "extra_weapon_levels_x",
         "recruit_across_sides_for_x",
         "own_exclusive_resources_only",
+        "issues_no_commands",
+        "commands_only_nonliving",
         "counts_as_majority_sub_faction",
     }
 )

@@ -12,7 +12,7 @@ carry Weapons of value X or less with no Weapon Master, as p.27's example gives 
 from collections import Counter
 
 from rules.engines.base import Finding, finding_about
-from rules.engines.effects import is_count
+from rules.engines.effects import effect_of, is_count
 from rules.engines.plain import as_dict, name_of, page_of
 from rules.games.pulp_city.profile import RESOURCES_PAGE, SIDE_NAMES, Supreme, word
 
@@ -218,7 +218,52 @@ def team_resource_findings(team: list[Supreme], side, pool, greed) -> tuple[list
         )
     for entry in entries.values():
         findings += prerequisite_findings(entry, team, side)
+    findings += command_findings(team, entries)
     return findings, spent
+
+
+def is_nonliving(entry):
+    return any(as_dict(k).get("skill") == "nonliving" for k in data_of(entry).get("keywords") or [])
+
+
+def why_no_command(supreme: Supreme, minion):
+    """Why this Supreme may not Command this Minion (pp.14, 26, 28), or None if it may. An
+    Exclusive Minion answers to its own Supreme only."""
+    if is_exclusive(minion) and not owns(supreme, minion):
+        return f"{supreme.subject} is not the Supreme it is Exclusive to"
+    for _, entry in supreme.skills:
+        if entry is None:
+            continue
+        effect = effect_of(entry)
+        if effect.get("issues_no_commands"):
+            undefined = data_of(entry).get("defined") is False
+            reading = " (our reading of a skill the guide never defines)" if undefined else ""
+            return f"{supreme.subject} is {name_of(entry)}{reading}"
+        if effect.get("commands_only_nonliving") and not is_nonliving(minion):
+            return f"{supreme.subject} is {name_of(entry)} and commands only Nonliving models"
+    return None
+
+
+def command_findings(team: list[Supreme], entries):
+    """Minions act when a Supreme Commands them (p.35); the book forbids no team that cannot,
+    but its Minions would stand idle, so a warning says who is barred and why."""
+    findings = []
+    for entry in entries.values():
+        if entry is None or category_of(entry) != MINION:
+            continue
+        barred = [why_no_command(supreme, entry) for supreme in team]
+        if team and all(barred):
+            findings.append(
+                Finding(
+                    "no-commander",
+                    "warning",
+                    f"No Supreme in the team may Command {name_of(entry)}: "
+                    + "; ".join(barred)
+                    + ".",
+                    RESOURCES_PAGE,
+                )
+            )
+    return findings
 
 
 def prerequisite_findings(entry, team: list[Supreme], side):
