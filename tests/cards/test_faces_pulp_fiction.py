@@ -154,3 +154,11 @@ def test_a_main_character_without_written_wounds_gets_a_line_to_fill_not_one_box
     view = card(rules, figure("Doc", "main-character")).data
     assert view["wound_boxes"] == [] and ("Wounds", "–") in view["stats"]
     assert "write" in view["wounds_note"].lower()
+
+
+def test_a_vehicle_card_has_three_wound_boxes_its_save_and_top_speed(rules):
+    view = card(rules, figure("Packard", "vehicle", side="good")).data
+    assert len(view["wound_boxes"]) == 3
+    assert ("Move", '20"') in view["stats"] and ("Save", "4+") in view["stats"]
+    assert view["saves"] == "4+ Vehicle Toughness"
+    assert "Cannot drive." not in view["reminders"]

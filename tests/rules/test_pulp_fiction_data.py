@@ -43,6 +43,7 @@ SOURCE_HEADINGS = {
     "Ranged Weapons",
     "Melee Weapons",
     "Special Equipment",
+    "Vehicles Rules",
     "Entering a Vehicle",
     "Starting a Vehicle",
     "Vehicle Speed and Stopping",
@@ -56,7 +57,7 @@ def entries(kind):
     return LibraryEntry.objects.filter(ruleset__slug="pulp-fiction", kind=kind, owner=None)
 
 
-def test_five_figure_types_with_their_sides(rules_data):
+def test_five_figure_types_and_the_vehicle_with_their_sides(rules_data):
     types = {t.slug: t.profile for t in CharacterType.objects.filter(ruleset__slug="pulp-fiction")}
     assert list(types) == [
         "main-character",
@@ -64,14 +65,16 @@ def test_five_figure_types_with_their_sides(rules_data):
         "villain",
         "henchman",
         "monster",
+        "vehicle",
     ]
+    assert types["vehicle"]["vehicle"] is True and types["vehicle"]["drives"] is False
     assert types["main-character"]["sides"] == ["good"]
     assert types["secondary-character"]["sides"] == ["good"]
     assert "bad" in types["henchman"]["sides"] and "good" not in types["monster"]["sides"]
     lesser = {slug for slug, profile in types.items() if profile["needs_activation_points"]}
     assert lesser == {"secondary-character", "henchman", "monster"}
     several_wounds = {slug for slug, profile in types.items() if profile["multi_wound"]}
-    assert several_wounds == {"main-character", "villain"}
+    assert several_wounds == {"main-character", "villain", "vehicle"}
     assert types["secondary-character"]["attaches_to"] == "main-character"
     assert types["monster"]["attaches_to"] == "villain"
 

@@ -492,3 +492,28 @@ def test_each_sides_initiative_bonus_is_totalled(rules):
     assert "initiative roll: good 2D6+3, bad 2D6+1" in report.budget.detail_lines
     plain = evaluate(band(PLAIN_DOC), rules).budget.details["initiative_roll"]
     assert plain == "good 2D6"
+
+
+def test_a_band_fields_a_vehicle_with_the_vehicle_rules_numbers(rules):
+    """Vehicles Rules: save 4+, wrecked after 3 wounds, up to 20 inches forward (10 back)."""
+    car = figure("Packard", "vehicle", side="good")
+    card = printed_profile(car, rules)
+    assert dict(card.cells) | {} == {
+        "Side": "Good",
+        "Move": '20"',
+        "Wounds": "3",
+        "Save": "4+",
+        "AP": "—",
+    }
+    assert card.game.wounds_tracked and card.game.saves[0]["source"] == "Vehicle Toughness"
+    assert "Cannot drive." not in card.notes and any("reverse" in n for n in card.notes)
+    report = evaluate(band(PLAIN_DOC, car), rules)
+    assert report.legal and "no-leader" not in report.codes
+    assert "wounds-unset" not in report.codes
+
+
+def test_a_vehicle_written_with_other_numbers_or_traits_is_refused(rules):
+    tougher = band(figure("Tank", "vehicle", side="bad", wounds=5))
+    assert "wounds-mismatch" in codes(rules, tougher)
+    lucky = band(figure("Herbie", "vehicle", side="good", traits=["lucky"]))
+    assert "vehicle-traits" in codes(rules, lucky)

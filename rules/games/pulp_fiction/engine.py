@@ -172,7 +172,13 @@ def reminders(card: PulpFictionCard):
         lines.append("Acts only on an activation point.")
     if card.spare_ammo == "shared":
         lines.append("Shares its side's Spare Ammo Marker.")
-    if not card.drives:
+    if card.vehicle_speeds:
+        reverse, step = card.vehicle_speeds
+        lines.append(
+            f"A figure aboard drives it: speed changes {step} inches a turn, {reverse} at most"
+            " in reverse."
+        )
+    elif not card.drives:
         lines.append("Cannot drive.")
     return tuple(lines)
 

@@ -22,6 +22,10 @@ TRAITS_SECTION = "Traits"
 WOUNDS_SECTION = "Wounds, Unconsciousness and Death"
 KIT_SECTION = "Special Equipment"
 DUAL_SECTION = "Ranged Weapons"
+VEHICLES_SECTION = "Vehicles Rules"
+# The Vehicles Rules entries (fixtures/pulp-fiction/rules.yaml) a vehicle's card reads.
+VEHICLE_DAMAGE = "vehicle-damage"
+VEHICLE_SPEED = "vehicle-speed"
 KIT_SECTIONS = {
     "weapon": "Weapon & Equipment Descriptions",
     "armour": KIT_SECTION,
@@ -114,6 +118,17 @@ class Figure:
         return any(value for _, value in self.effects(key))
 
     @property
+    def is_vehicle(self):
+        return bool(self.type_rules.get("vehicle"))
+
+    def vehicle_rule(self, slug):
+        """A Vehicles Rules entry whose numbers a vehicle's card reads (one truth: rules.yaml)."""
+        return as_dict(self.rules.entry("rule", slug)) if self.is_vehicle else {}
+
+    def vehicle_number(self, slug, key):
+        return count_or_none(as_dict(self.vehicle_rule(slug).get("data")).get(key))
+
+    @property
     def ap_dice(self):
         return sum(value for _, value in self.effects("ap_dice"))
 
@@ -125,6 +140,8 @@ class Figure:
     def move(self):
         """Inches a turn: 4, Fast Runner's 6, or for Limited Mobility the number agreed on
         the card (the rules give none)."""
+        if self.is_vehicle:
+            return self.vehicle_number(VEHICLE_SPEED, "max_speed_inches")
         if self.has("reduced_move"):
             agreed = count_or_none(self.profile.get("move"))
             return agreed if agreed is not None and agreed < STANDARD_MOVE else None
@@ -143,6 +160,8 @@ class Figure:
         none where two traits give different totals."""
         if not self.type_rules.get("multi_wound"):
             return 1
+        if self.is_vehicle:
+            return self.vehicle_number(VEHICLE_DAMAGE, "wounds")
         totals = {value for _, value in self.trait_wounds}
         if totals:
             return next(iter(totals)) if len(totals) == 1 else None
@@ -161,6 +180,10 @@ class Figure:
             for item in self.armour
             if is_count(item["save"])
         ]
+        vehicle_save = self.vehicle_number(VEHICLE_DAMAGE, "save")
+        if vehicle_save:
+            source = name_of(self.vehicle_rule(VEHICLE_DAMAGE))
+            found.append({"roll": vehicle_save, "label": roll(vehicle_save), "source": source})
         return sorted(found, key=lambda save: save["roll"])
 
     @property
@@ -261,6 +284,14 @@ def read_traits(figure):
                 TRAITS_SECTION,
             )
         figure.traits.append(trait)
+    if figure.is_vehicle and figure.traits:
+        figure.add(
+            "vehicle-traits",
+            "warning",
+            f"A vehicle has no traits of its own: {', '.join(map(name_of, figure.traits))}"
+            " belong on the figure driving it.",
+            VEHICLES_SECTION,
+        )
     check_pairs(figure)
 
 
@@ -394,6 +425,15 @@ def check_wounds(figure):
                 "warning",
                 f"{name_of(trait)} changes nothing on a {figure.type_name}: it has one wound.",
                 WOUNDS_SECTION,
+            )
+        return
+    if figure.is_vehicle:
+        if given is not None and given != figure.wounds:
+            figure.add(
+                "wounds-mismatch",
+                "error",
+                f"{given} wounds written, but a vehicle is wrecked after {figure.wounds}.",
+                VEHICLES_SECTION,
             )
         return
     if figure.trait_wounds:
@@ -556,6 +596,8 @@ class PulpFictionCard:
     drives: bool
     max_range_inches: int | None
     attached_to: str | None
+    # A vehicle: its reverse speed and speed step, for the card's reminder; None otherwise.
+    vehicle_speeds: tuple[int | None, int | None] | None = None
 
 
 def printed_card(figure: Figure) -> PulpFictionCard:
@@ -593,6 +635,12 @@ def printed_card(figure: Figure) -> PulpFictionCard:
         drives=figure.drives,
         max_range_inches=figure.max_range,
         attached_to=figure.attached_to,
+        vehicle_speeds=(
+            figure.vehicle_number(VEHICLE_SPEED, "max_reverse_inches"),
+            figure.vehicle_number(VEHICLE_SPEED, "speed_step_inches"),
+        )
+        if figure.is_vehicle
+        else None,
     )
 
 
