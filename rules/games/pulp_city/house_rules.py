@@ -30,6 +30,16 @@ RESOURCE_FIELDS = ("category", "usage", "models", "shield", "damage")
 SUPREME_FIELDS = ("sides", "origin", "team_allegiance", "trump_traits", "damage", "ap")
 
 
+def trump_traits_field():
+    """The Trump Traits a card marks: this form's and the Card Designer's, one field."""
+    return forms.MultipleChoiceField(
+        required=False,
+        choices=[(trait, trait.capitalize()) for trait in TRAITS],
+        widget=forms.CheckboxSelectMultiple,
+        label="Trump Traits",
+    )
+
+
 def count(label, high, low=0, help_text=""):
     return forms.IntegerField(
         required=False, min_value=low, max_value=high, label=label, help_text=help_text
@@ -55,12 +65,7 @@ class PulpCityHouseRuleForm(HouseRuleForm):
     )
     origin = forms.ChoiceField(required=False, help_text="Supremes.")
     team_allegiance = forms.ChoiceField(required=False, label="Team Allegiance")
-    trump_traits = forms.MultipleChoiceField(
-        required=False,
-        choices=[(trait, trait.capitalize()) for trait in TRAITS],
-        widget=forms.CheckboxSelectMultiple,
-        label="Trump Traits",
-    )
+    trump_traits = trump_traits_field()
     ap = count("AP Allowance", 20)
 
     def __init__(self, *args, ruleset, **kwargs):
