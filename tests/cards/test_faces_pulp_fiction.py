@@ -162,3 +162,5 @@ def test_a_vehicle_card_has_three_wound_boxes_its_save_and_top_speed(rules):
     assert ("Move", '20"') in view["stats"] and ("Save", "4+") in view["stats"]
     assert view["saves"] == "4+ Vehicle Toughness"
     assert "Cannot drive." not in view["reminders"]
+    assert ("Unarmed", "–") in view["stats"]  # a car throws no punches (Human Unarmed Combat)
+    assert not view["bare_hands"]

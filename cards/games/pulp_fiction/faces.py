@@ -105,11 +105,16 @@ def stat_view(
             ("Move", inches(card.move) or BLANK),
             ("Wounds", number(wounds) or "–"),
             ("Save", card.save or "–"),
-            ("Unarmed", f"{unarmed.get('attacks')} at {unarmed.get('to_hit')}+"),
+            (
+                "Unarmed",
+                f"{unarmed.get('attacks')} at {unarmed.get('to_hit')}+" if unarmed else "–",
+            ),
             ("AP", f"{ap}D6" if ap else "–"),
             ("Ammo", number(card.spare_ammo_markers) or "0"),
         ],
         "weapons": [weapon_view(weapon) for weapon in card.weapons],
+        # "Bare hands only" where it has no weapon and fights unarmed (not a vehicle).
+        "bare_hands": bool(unarmed),
         "traits": [
             {"name": str(t.get("name")), "summary": str(t.get("summary") or "")}
             for t in card.traits

@@ -188,6 +188,9 @@ class Figure:
 
     @property
     def unarmed(self):
+        """Bare hands (Human Unarmed Combat) or a trait's; none for a vehicle."""
+        if self.is_vehicle:
+            return {}
         return next((dict(value) for _, value in self.effects("unarmed")), dict(UNARMED))
 
     @property
