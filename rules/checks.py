@@ -25,6 +25,7 @@ from rules.fixture_folder import (
     documents,
     ruleset_rows,
 )
+from rules.forms import HouseRuleForm
 from rules.integrity import fixture_problems
 from rules.rulesets import REGISTRY
 from rules.shapes import SchemaFileError, problems, shown_path
@@ -145,6 +146,18 @@ def data_problems(definition, fixtures_dir=FIXTURES_DIR):
     return problems
 
 
+def house_rule_form_problems(definition):
+    """The house-rules form is imported on a player's request: one that is missing, or not a
+    HouseRuleForm (whose house_data the view stores), fails here first."""
+    try:
+        form = definition.house_rule_form_class
+    except ImportError as error:
+        return [f"its house-rules form {definition.house_rule_form!r} does not import ({error})"]
+    if not (isinstance(form, type) and issubclass(form, HouseRuleForm)):
+        return [f"its house-rules form {definition.house_rule_form!r} is not a HouseRuleForm"]
+    return []
+
+
 def ruleset_errors(definitions, problems_of, *, id, about="", hint=PARTS_HINT):
     """One Error per problem `problems_of(definition)` finds, headed with the ruleset's slug;
     `hint` may be a function of the definition. The cards checks report the same way."""
@@ -164,7 +177,11 @@ def ruleset_errors(definitions, problems_of, *, id, about="", hint=PARTS_HINT):
 def registered_rulesets_are_complete(app_configs, **kwargs):
     return ruleset_errors(
         REGISTRY.values(),
-        lambda definition: engine_problems(definition) + data_problems(definition),
+        lambda definition: (
+            engine_problems(definition)
+            + data_problems(definition)
+            + house_rule_form_problems(definition)
+        ),
         id="rules.E002",
     )
 

@@ -56,6 +56,12 @@ class HouseRuleForm(forms.ModelForm):
         self.fields["kind"].choices = [(kind, kind.capitalize()) for kind in self.needs]
         self.fields["name"].max_length = 60
 
+    def house_data(self):
+        """What the house rule carries besides its number, for the engine to read: nothing
+        here; a game whose checks need more subclasses this form (its definition's
+        house_rule_form)."""
+        return {}
+
     def clean(self):
         data = super().clean()
         needed = self.needs.get(data.get("kind"))

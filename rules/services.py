@@ -37,9 +37,12 @@ def unique_house_slug(*, owner, ruleset, kind, name):
 
 
 @transaction.atomic
-def create_house_rule(*, owner, ruleset, kind, name, summary, level=None, cost=None, page=None):
+def create_house_rule(
+    *, owner, ruleset, kind, name, summary, level=None, cost=None, page=None, data=None
+):
     """A house rule keeps the number its ruleset's definition says that kind needs (an
-    ability's level, a Pulp City Resource's level, a perk's cost), which its engine reads."""
+    ability's level, a Pulp City Resource's level, a perk's cost), and the data its form
+    gives (a Pulp City Resource's category), which its engine reads."""
     definition = find(ruleset.slug)
     needs = definition.house_rule_kinds.get(kind) if definition else None
     # The owner's row locked first: two rules of one name sent at once (two tabs, a double
@@ -56,6 +59,7 @@ def create_house_rule(*, owner, ruleset, kind, name, summary, level=None, cost=N
         level=level if needs == "level" else None,
         cost=cost if needs == "cost" else None,
         page=page,
+        data=data or {},
         edition="house",
     )
     return HouseRuleResult(entry=entry)

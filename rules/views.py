@@ -6,8 +6,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.players import current_player
 from rules import selectors, services
-from rules.forms import HouseRuleForm, ProfileGenresForm, house_rule_kinds
+from rules.forms import ProfileGenresForm, house_rule_kinds
 from rules.models import Ruleset
+from rules.rulesets import find
 
 HOUSE_FIELDS = ("kind", "name", "summary", "level", "cost", "page")
 
@@ -96,7 +97,8 @@ def house_rule_forms(request, ruleset):
     which = request.POST.get("form", "entry") if posted else None
     forms = {}
     if house_rule_kinds(ruleset.slug):
-        forms["entry"] = HouseRuleForm(posted if which == "entry" else None, ruleset=ruleset)
+        form_class = find(ruleset.slug).house_rule_form_class
+        forms["entry"] = form_class(posted if which == "entry" else None, ruleset=ruleset)
     profiles = selectors.genreless_profiles(ruleset)
     if profiles:
         forms["genres"] = ProfileGenresForm(
@@ -131,7 +133,10 @@ def house_rules(request, ruleset):
             message = f"The {result.entry.name}'s genres are set for your casts."
         else:
             result = services.create_house_rule(
-                owner=player, ruleset=ruleset, **{k: form.cleaned_data[k] for k in HOUSE_FIELDS}
+                owner=player,
+                ruleset=ruleset,
+                data=form.house_data(),
+                **{k: form.cleaned_data[k] for k in HOUSE_FIELDS},
             )
             message = f"{result.entry.name} added to your {ruleset.name} library."
         messages.success(request, message)

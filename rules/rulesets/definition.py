@@ -50,6 +50,9 @@ class RulesetDefinition:
     deck_faces: Mapping[str, str] = NOTHING
     # House-rule kinds players may add → the number each needs ("level" or "cost").
     house_rule_kinds: Mapping[str, str] = NOTHING
+    # Optional: the house-rules form (a rules.forms.HouseRuleForm) when this game's house
+    # rules carry data its checks read; its house_data() is stored as the entry's data.
+    house_rule_form: str = "rules.forms.HouseRuleForm"
     # Library kind → (singular, plural) as the book names it on the site.
     kind_labels: Mapping[str, tuple[str, str]] = NOTHING
     # Deck slug → the fields every card of that deck must carry to be playable.
@@ -87,6 +90,10 @@ class RulesetDefinition:
     @property
     def engine_module(self) -> ModuleType:
         return importlib.import_module(self.engine)
+
+    @property
+    def house_rule_form_class(self):
+        return import_string(self.house_rule_form)
 
     @property
     def designer_form(self):

@@ -51,3 +51,23 @@ def test_the_roster_sheet_shows_the_teams_pools_and_starting_roll_bonus():
     assert "level mix: 3×l1 + 3×l2 + 1×l3" in words
     assert "action pool: 28" in words and "resource pool: 5 / 12" in words
     assert "starting roll leader bonus: 2" in words
+
+
+def test_the_teams_reference_lists_each_team_power_with_who_has_it():
+    rules = rules_book_from_fixtures("pulp-city")
+    team = json.loads(EXAMPLE.read_text())
+    powered = [c for c in team["characters"] if c["profile"].get("team_power")]
+    assert powered, "the example team shows a Team Power"
+    reference = cheatsheets.roster_reference(team, rules)
+    (group,) = [group for group in reference.groups if group.title == "Team Powers"]
+    power = powered[0]["profile"]["team_power"]
+    (entry,) = [entry for entry in group.items if entry.name == power["name"]]
+    assert entry.summary == power["summary"] and powered[0]["name"] in entry.users
+    words = " ".join(text(read(cheatsheets.roster_reference_pdf(team, rules))).split())
+    assert "team powers" in words.lower() and power["name"] in words
+
+
+def test_the_roster_sheet_counts_the_citizens_of_a_team_with_agendas():
+    rules = rules_book_from_fixtures("pulp-city")
+    words = " ".join(text(read(roster_sheet_pdf(json.loads(EXAMPLE.read_text()), rules))).split())
+    assert "citizens: 12" in words.lower()

@@ -148,3 +148,19 @@ def test_the_printed_card_reads_right_true_size_with_embedded_fonts(rules):
     assert len(pdf.card_rects(reader.pages[0])) == 1
     fonts = pdf.embedded_fonts(reader)
     assert fonts and all(fonts.values())
+
+
+def test_a_main_character_without_written_wounds_gets_a_line_to_fill_not_one_box(rules):
+    view = card(rules, figure("Doc", "main-character")).data
+    assert view["wound_boxes"] == [] and ("Wounds", "–") in view["stats"]
+    assert "write" in view["wounds_note"].lower()
+
+
+def test_a_vehicle_card_has_three_wound_boxes_its_save_and_top_speed(rules):
+    view = card(rules, figure("Packard", "vehicle", side="good")).data
+    assert len(view["wound_boxes"]) == 3
+    assert ("Move", '20"') in view["stats"] and ("Save", "4+") in view["stats"]
+    assert view["saves"] == "4+ Vehicle Toughness"
+    assert "Cannot drive." not in view["reminders"]
+    assert ("Unarmed", "–") in view["stats"]  # a car throws no punches (Human Unarmed Combat)
+    assert not view["bare_hands"]

@@ -140,11 +140,19 @@ HOSTILE_FILES = {
         "unexpected field 'x'",
     ),
     "card-values-in-a-house-supreme": (
-        with_pulp_city_house_rule(
-            level=2, data={"traits": {"energy": 10**9}, "damage": "x" * 10**4}
-        ),
+        with_pulp_city_house_rule(level=2, data={"traits": {"energy": 10**9}, "damage": 7}),
+        "house_rules[0].data.traits.energy",
+        "1000000000 is more than 99",
+    ),
+    "a-house-resource-of-no-category-the-book-has": (
+        with_pulp_city_house_rule(kind="resource", level=1, data={"category": "spaceship"}),
+        "house_rules[0].data.category",
+        "spaceship",
+    ),
+    "more-on-a-house-supreme-than-a-card-holds": (
+        with_pulp_city_house_rule(level=2, data={"flavour": "x" * 10**4}),
         "house_rules[0].data",
-        "unexpected field 'traits'",
+        "unexpected field 'flavour'",
     ),
     "data-on-a-house-pulp-fiction-trait": (
         as_bytes(

@@ -71,6 +71,25 @@ def test_every_kind_players_may_add_is_used_here():
     assert offered == set(USES)
 
 
+# Every field a game's house-rules form may add to a rule's data, at the form's bounds (the
+# forms of games whose rules hold no data ignore them).
+CARD_AT_ITS_BOUNDS = {
+    "category": "device",
+    "usage": "personal-one-use",
+    "models": "99",
+    "shield": "0",
+    "damage": "99",
+    "sides": ["heroes", "villains"],
+    "origin": "science",
+    "team_allegiance": "heavy-metal",
+    "strength": "10",
+    "spirit": "0",
+    "trump_traits": ["strength", "spirit"],
+    "ap": "20",
+}
+CARRY_DATA = {("pulp-city", "resource"), ("pulp-city", "supreme")}
+
+
 @pytest.mark.parametrize(("ruleset", "kind"), sorted(USES))
 def test_a_house_rule_made_on_the_page_exports_and_imports_as_saved(
     player_client, player, rival, rules_data, ruleset, kind
@@ -84,10 +103,13 @@ def test_a_house_rule_made_on_the_page_exports_and_imports_as_saved(
             "level": "2",
             "cost": "3",
             "page": "9999",
+            **CARD_AT_ITS_BOUNDS,
         },
     )
     assert posted.status_code == 302
     ours = LibraryEntry.objects.get(owner=player, kind=kind)
+    if (ruleset, kind) in CARRY_DATA:
+        assert ours.data  # the numbers the checks read travel with the rule
     needs = REGISTRY[ruleset].house_rule_kinds[kind]
     kept = {"level": (2, None), "cost": (None, 3)}.get(needs, (None, None))
     assert (ours.level, ours.cost) == kept  # only the number the kind needs

@@ -51,7 +51,9 @@ def test_the_guides_skills_with_their_roster_effects():
     assert skills["inhuman"]["uncertain"] is True
     effects = {slug: set(s["effect"]) for slug, s in skills.items() if s.get("effect")}
     assert effects == {
-        "construct": {"own_exclusive_resources_only"},
+        "construct": {"own_exclusive_resources_only", "issues_no_commands"},
+        "inhuman": {"issues_no_commands"},
+        "nonliving": {"commands_only_nonliving"},
         "greed": {"recruit_across_sides_for_x"},
         "leader": {"action_pool_plus_x", "starting_roll_plus_x"},
         "living-arsenal": {"extra_weapon_levels_x"},
@@ -165,3 +167,30 @@ def test_the_agenda_and_resource_decks_print_the_entries_the_engine_reads(rules_
     assert "Zombie Wolf" not in {card.name for card in resources}
     anchor = next(card for card in resources if card.name == "Teleport Anchor")
     assert (anchor.data["level"], anchor.data["category"], anchor.uncertain) == (2, "device", True)
+
+
+@pytest.mark.parametrize(
+    ("file", "slug", "reason"),
+    [
+        ("supremes.yaml", "iron-train", "icon"),
+        ("trump-actions.yaml", "throw", "Strength"),
+        ("sub-factions.yaml", "ulthar", "sub-faction"),
+        ("skills.yaml", "fury", "Strike Fury"),
+        ("resources.yaml", "pulp-city-cops", "+1"),
+        ("resources.yaml", "corrupted-cops", "-1"),
+        ("core-rules.yaml", "citizens", "chapter 6"),
+    ],
+)
+def test_inferred_readings_carry_the_uncertain_flag_and_say_what_was_inferred(file, slug, reason):
+    """The audit's inferences: each stored value read from context, not from the page."""
+    entry = by_slug(file)[slug]
+    assert entry.get("uncertain") is True
+    assert reason.lower() in entry["note"].lower()
+
+
+def test_values_the_book_does_not_give_are_empty_not_guessed():
+    close_combat = by_slug("attack-types.yaml")["close-combat"]
+    assert close_combat["data"]["targets"] is None
+    assert close_combat["data"]["line_of_sight"] is None
+    assert close_combat["uncertain"] and "line of sight" in close_combat["note"].lower()
+    assert by_slug("supremes.yaml")["iron-train"]["data"]["inferred"] == ["traits", "trump_traits"]

@@ -192,10 +192,17 @@ def test_agendas_one_per_five_levels_rounded_up(rules):
     assert report.budget.details["agendas"] == {"used": 3, "total": 2}
 
 
-def test_an_agenda_twice_or_unknown_is_an_error(rules):
-    assert "agenda-twice" in codes(
-        evaluate(starter(agendas=["sabotage", "sabotage"], side="heroes"), rules)
-    )
+def test_one_agenda_twice_is_a_warning_with_our_reading(rules):
+    """The Game Guide is silent (p.31): not an error, and the report says how we read it."""
+    twice = ["we-must-eliminate-this-one"] * 2
+    report = evaluate(starter(agendas=twice, side="heroes"), rules)
+    assert "agenda-twice" in codes(report, "warning")
+    assert "agenda-twice" not in codes(report, "error") and report.legal
+    (twice,) = [finding for finding in report.findings if finding.code == "agenda-twice"]
+    assert twice.page == 31 and "silent" in twice.message and "scores" in twice.message
+
+
+def test_an_unknown_agenda_is_an_error(rules):
     assert "unknown-agenda" in codes(evaluate(starter(agendas=["world-peace"]), rules), "error")
 
 
@@ -448,3 +455,11 @@ def test_the_example_major_clash_is_a_legal_encounter_level_12_team_with_a_leade
     assert report.budget.details["level_mix"] == "3×L1 + 3×L2 + 1×L3"
     assert report.budget.details["starting_roll_leader_bonus"] == 2
     assert report.budget.details["action_pool"] == 2 * 12 + 2 + 2
+
+
+def test_the_sheet_counts_the_citizens_the_encounter_level_puts_on_the_table(rules):
+    """With Agendas, as many Citizens as the Encounter Level (p.31); none without them."""
+    with_agendas = evaluate(starter(agendas=["we-must-eliminate-this-one"]), rules).budget
+    assert with_agendas.details["citizens"] == 8
+    assert "citizens: 8" in with_agendas.detail_lines
+    assert "citizens" not in evaluate(starter(), rules).budget.details

@@ -185,3 +185,47 @@ def test_side_bound_resources(rules):
 def test_manholes_show_their_table_needs_as_advice(rules):
     report = check(rules, supreme("One", 1, resources=["manholes"]))
     assert report.legal and "resource-setting" in codes(report, "info")
+
+
+def test_the_ulthar_prototype_needs_an_ulthar_supreme_and_says_that_is_our_reading(rules):
+    """p.38 asks for an 'Ulthar Supreme'; Ulthar as a Team Allegiance is our reading."""
+    alone = check(rules, supreme("One", 1, resources=["ulthar-prototype"]))
+    (needs,) = [f for f in alone.findings if f.code == "resource-prerequisite"]
+    assert needs.severity == "error" and "our reading" in needs.message
+    ulthar = supreme("One", 1, resources=["ulthar-prototype"], team_allegiance="ulthar")
+    assert "resource-prerequisite" not in codes(check(rules, ulthar))
+
+
+def test_the_books_gentleman_takes_a_level_1_resource_and_a_level_1_weapon(rules):
+    """p.27's Living Arsenal example, on the Game Guide's Gentleman (no Weapon Master given)
+    and a Weapon a player made: legal, so Living Arsenal carries its own Weapons."""
+    gentleman = supreme(
+        "Gentleman", 1, sides=("villains",), base="gentleman", resources=["sirens", "house-pistol"]
+    )
+    del gentleman["profile"]["skills"]
+    report = check(rules, gentleman, side="villains", house_rules=[PISTOL])
+    assert not {"weapon-master", "resource-levels"} & codes(report, "error")
+    bigger = gentleman | {"profile": gentleman["profile"] | {"resources": ["house-cannon"]}}
+    report = check(rules, bigger, side="villains", house_rules=[CANNON])
+    assert "weapon-master" in codes(report, "error")
+
+
+def test_a_team_whose_minions_no_supreme_may_command_is_warned(rules):
+    """Minions act only on a Command (p.35): a Construct issues none (p.26), a Nonliving
+    Supreme commands only Nonliving models (p.28), and we read Inhuman as barring Command
+    (p.14's mindless undead). Not forbidden, so a warning, naming why each one cannot."""
+    construct = [{"skill": "construct"}]
+    robots = check(
+        rules,
+        supreme("One", 1, skills=construct, resources=[]),
+        supreme("Two", 1, skills=[{"skill": "nonliving"}], resources=["pulp-city-cops"]),
+        supreme("Three", 2, skills=[{"skill": "inhuman"}]),
+        supreme("Four", 2, skills=construct),
+        supreme("Five", 2, skills=construct),
+    )
+    (warning,) = [f for f in robots.findings if f.code == "no-commander"]
+    assert warning.severity == "warning" and "Pulp City Cops" in warning.message
+    assert "Construct" in warning.message and "Nonliving" in warning.message
+    assert "Inhuman" in warning.message and "reading" in warning.message
+    anyone = check(rules, supreme("One", 1, resources=["pulp-city-cops"]))
+    assert "no-commander" not in codes(anyone)

@@ -5,6 +5,7 @@ kept empty rather than invented."""
 import pytest
 
 from rules.fixture_book import rules_book_from_fixtures
+from rules.fixture_folder import FIXTURES_DIR, read_yaml
 from rules.integrity import fixture_problems
 from rules.loading import load_rules
 from rules.models import CharacterType, LibraryEntry, Ruleset
@@ -42,6 +43,7 @@ SOURCE_HEADINGS = {
     "Ranged Weapons",
     "Melee Weapons",
     "Special Equipment",
+    "Vehicles Rules",
     "Entering a Vehicle",
     "Starting a Vehicle",
     "Vehicle Speed and Stopping",
@@ -55,7 +57,7 @@ def entries(kind):
     return LibraryEntry.objects.filter(ruleset__slug="pulp-fiction", kind=kind, owner=None)
 
 
-def test_five_figure_types_with_their_sides(rules_data):
+def test_five_figure_types_and_the_vehicle_with_their_sides(rules_data):
     types = {t.slug: t.profile for t in CharacterType.objects.filter(ruleset__slug="pulp-fiction")}
     assert list(types) == [
         "main-character",
@@ -63,14 +65,16 @@ def test_five_figure_types_with_their_sides(rules_data):
         "villain",
         "henchman",
         "monster",
+        "vehicle",
     ]
+    assert types["vehicle"]["vehicle"] is True and types["vehicle"]["drives"] is False
     assert types["main-character"]["sides"] == ["good"]
     assert types["secondary-character"]["sides"] == ["good"]
     assert "bad" in types["henchman"]["sides"] and "good" not in types["monster"]["sides"]
     lesser = {slug for slug, profile in types.items() if profile["needs_activation_points"]}
     assert lesser == {"secondary-character", "henchman", "monster"}
     several_wounds = {slug for slug, profile in types.items() if profile["multi_wound"]}
-    assert several_wounds == {"main-character", "villain"}
+    assert several_wounds == {"main-character", "villain", "vehicle"}
     assert types["secondary-character"]["attaches_to"] == "main-character"
     assert types["monster"]["attaches_to"] == "villain"
 
@@ -87,7 +91,10 @@ def test_the_23_traits_carry_the_numbers_of_the_source(rules_data):
     assert traits["leader"].effect == {"ap_dice": 1, "initiative_bonus": 1}
     assert traits["car-thief"].data["start_turns"] == 3
     assert traits["voodoo-mind-control"].data == {"roll": 4, "range_inches": 6}
-    assert traits["limited-mobility"].effect == {"reduced_move": True, "excludes": ["fast-runner"]}
+    assert traits["limited-mobility"].effect == {
+        "reduced_move": True,
+        "pointless_with": ["fast-runner"],
+    }
     assert all(entry.cost is None for entry in traits.values())
 
 
@@ -159,3 +166,11 @@ def test_a_section_stands_in_for_a_missing_page_but_not_for_nothing(tmp_path):
     assert fixture_problems(copy) == [
         "pulp-fiction/traits.yaml: 'Ambidextrous' has no page or section"
     ]
+
+
+def test_whether_entering_a_vehicle_is_free_is_left_empty():
+    """Entering a Vehicle never says whether it costs the action: no value, and a reason."""
+    actions = read_yaml(FIXTURES_DIR / "pulp-fiction" / "actions.yaml")["entries"]
+    (enter,) = [entry for entry in actions if entry["slug"] == "enter-vehicle"]
+    assert enter["data"]["free"] is None
+    assert enter["uncertain"] is True and enter["note"]

@@ -251,10 +251,33 @@ def test_a_lone_main_character_needs_no_leader(rules):
     assert "no-leader" not in codes(rules, band(PLAIN_DOC))
 
 
-def test_each_conflicting_pair_is_reported(rules):
+def test_a_pair_the_book_allows_but_that_does_nothing_useful_is_a_warning(rules):
+    """The Traits section forbids no pair; Car Thief is wasted on a figure that Can't Drive,
+    and Fast Runner's 6 inches on one with Limited Mobility."""
     for pair in (["cant-drive", "car-thief"], ["fast-runner", "limited-mobility"]):
         report = evaluate(band(figure("Doc", "main-character", wounds=3, traits=pair)), rules)
-        assert "conflicting-traits" in report.codes and not report.legal
+        assert "conflicting-traits" not in report.codes and report.legal
+        (warning,) = found(
+            rules, band(figure("Doc", "main-character", traits=pair)), "pointless-traits"
+        )
+        assert warning.severity == "warning" and warning.section == "Traits"
+
+
+def test_small_build_with_tough_as_nails_gives_two_totals_and_no_wound_count(rules):
+    """Read by the Traits section's words, each trait sets the total ("2 total", "4 total"):
+    a card with both has two answers, so it is an error and prints no wound number."""
+    doc = figure("Doc", "main-character", traits=["tough-as-nails", "small-build"])
+    (error,) = found(rules, band(doc), "conflicting-traits")
+    assert error.severity == "error" and "2" in error.message and "4" in error.message
+    assert printed_profile(doc, rules).cells[2] == ("Wounds", "—")
+
+
+def test_a_main_character_or_villain_with_no_wounds_written_prints_none(rules):
+    """The rules leave their wounds to the lost stat cards: no number is the book's."""
+    for kind, side in (("main-character", "good"), ("villain", "bad")):
+        printed = printed_profile(figure("Doc", kind, side=side), rules)
+        assert dict(printed.cells)["Wounds"] == "—"
+        assert "Wounds 1" not in printed.line
 
 
 def test_derived_values_on_the_card(rules):
@@ -292,7 +315,7 @@ def test_small_build_and_unset_wounds(rules):
         printed_profile(figure("Gran", "main-character", traits=["small-build"]), rules).game.wounds
         == 2
     )
-    assert printed_profile(figure("Doc", "main-character"), rules).game.wounds == 1
+    assert printed_profile(figure("Doc", "main-character"), rules).game.wounds is None
     assert printed_profile(figure("Doc", "main-character", wounds=3), rules).game.wounds == 3
 
 
@@ -447,3 +470,50 @@ def test_a_roster_row_shows_side_move_wounds_save_and_activation_dice(rules):
 def test_the_engine_reads_every_effect_key_the_data_uses_and_no_other(rules):
     used = {key for entry in rules.entries.values() for key in entry["effect"]}
     assert used == EFFECT_KEYS | RECORDED_EFFECT_KEYS
+
+
+def test_dual_wielding_counts_light_firearms_only_as_the_book_words_it(rules):
+    """'Dual Wielding Firearms' (Ranged Weapons): two light weapons that shoot; a blade or a
+    stick of dynamite is light but fires nothing, so it does not make the pair."""
+    blade_and_gun = band(armed(HANDGUN, {"weapon": "blade"}, dual_wielding=True))
+    (refused,) = found(rules, blade_and_gun, "dual-wielding")
+    assert "Handgun" in refused.message and "firearm" in refused.message
+    dynamite = band(armed(HANDGUN, {"weapon": "dynamite"}, dual_wielding=True))
+    assert "dual-wielding" in codes(rules, dynamite)
+    pistols = band(armed(HANDGUN, {"weapon": "hold-out-pistol"}, dual_wielding=True))
+    assert "dual-wielding" not in codes(rules, pistols)
+
+
+def test_each_sides_initiative_bonus_is_totalled(rules):
+    """Turn Initiative: two dice a side; each Leader and Advance Spot Hidden adds 1."""
+    spotter = figure("Sam", "main-character", traits=["leader", "advance-spot-hidden"], wounds=3)
+    report = evaluate(band(DOC, spotter, KID, BOSS, THUG), rules)
+    assert report.budget.details["initiative_roll"] == "good 2D6+3, bad 2D6+1"
+    assert "initiative roll: good 2D6+3, bad 2D6+1" in report.budget.detail_lines
+    plain = evaluate(band(PLAIN_DOC), rules).budget.details["initiative_roll"]
+    assert plain == "good 2D6"
+
+
+def test_a_band_fields_a_vehicle_with_the_vehicle_rules_numbers(rules):
+    """Vehicles Rules: save 4+, wrecked after 3 wounds, up to 20 inches forward (10 back)."""
+    car = figure("Packard", "vehicle", side="good")
+    card = printed_profile(car, rules)
+    assert dict(card.cells) | {} == {
+        "Side": "Good",
+        "Move": '20"',
+        "Wounds": "3",
+        "Save": "4+",
+        "AP": "—",
+    }
+    assert card.game.wounds_tracked and card.game.saves[0]["source"] == "Vehicle Toughness"
+    assert "Cannot drive." not in card.notes and any("reverse" in n for n in card.notes)
+    report = evaluate(band(PLAIN_DOC, car), rules)
+    assert report.legal and "no-leader" not in report.codes
+    assert "wounds-unset" not in report.codes
+
+
+def test_a_vehicle_written_with_other_numbers_or_traits_is_refused(rules):
+    tougher = band(figure("Tank", "vehicle", side="bad", wounds=5))
+    assert "wounds-mismatch" in codes(rules, tougher)
+    lucky = band(figure("Herbie", "vehicle", side="good", traits=["lucky"]))
+    assert "vehicle-traits" in codes(rules, lucky)

@@ -138,8 +138,10 @@ def test_a_single_figure_always_prints_a_card(data, band):
     json.dumps(asdict(printed))
     assert all(isinstance(value, str) for _, value in printed.cells)
     assert all(isinstance(value, str) for value, _ in role_choices(data, printed, band, RULES))
-    assert card.wounds >= 1
-    assert card.move is None or card.move in (4, 6) or card.move < 4
+    # No wounds where nothing gives them: the rules have no standard number to print.
+    assert card.wounds is None or card.wounds >= 1
+    # A vehicle moves at the vehicle rules' top speed; a figure 4, 6 or under 4 inches.
+    assert card.move is None or card.move in (4, 6) or card.move < 4 or card.vehicle_speeds
     for finding in character_findings(data, RULES):
         assert finding.section or finding.custom
     assert character_cost(data, RULES) is None

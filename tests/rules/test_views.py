@@ -176,7 +176,13 @@ def test_a_house_resource_keeps_the_level_the_engine_counts(player_client, playe
     engine counts it towards Weapon Master and prints it on the Supreme's card."""
     response = player_client.post(
         "/rules/pulp-city/house-rules/",
-        {"kind": "resource", "name": "Sky Cannon", "level": "2", "summary": "A big gun."},
+        {
+            "kind": "resource",
+            "name": "Sky Cannon",
+            "level": "2",
+            "category": "weapon",
+            "summary": "A big gun.",
+        },
     )
     assert response.status_code == 302
     entry = LibraryEntry.objects.get(owner=player, name="Sky Cannon")
@@ -227,3 +233,76 @@ def test_two_house_rules_of_one_name_sent_at_once_both_land(player, pulp_alley):
         assert sorted(rules.values_list("summary", flat=True)) == ["Zeppelin 0.", "Zeppelin 1."]
         base = f"house-airship-{attempt}"
         assert sorted(rules.values_list("slug", flat=True)) == [base, f"{base}-2"]
+
+
+def made_on_the_page(player_client, player, **fields):
+    response = player_client.post("/rules/pulp-city/house-rules/", {"summary": "Ours.", **fields})
+    assert response.status_code == 302, response.context["form"].errors
+    entry = LibraryEntry.objects.get(owner=player, name=fields["name"])
+    return entry, rules_book(entry.ruleset, player)
+
+
+def test_a_house_weapon_from_the_page_runs_weapon_master_and_living_arsenal(
+    player_client, player, rules_data
+):
+    """The book's Gentleman (Living Arsenal 1, p.27) takes a Level 1 Resource and the
+    player's Level 1 Weapon; a Supreme with no Weapon Master may not take it."""
+    pistol, rules = made_on_the_page(
+        player_client, player, kind="resource", name="Derringer", level="1", category="weapon"
+    )
+    assert pistol.data["category"] == "weapon"
+    gentleman = supreme(
+        "Gentleman", 1, ("villains",), base="gentleman", resources=["sirens", pistol.slug]
+    )
+    del gentleman["profile"]["skills"]
+    villains = [supreme(n, lv, ("villains",)) for n, lv in (("b", 1), ("c", 2), ("d", 2), ("e", 2))]
+    report = evaluate(team(gentleman, *villains, side="villains"), rules)
+    assert report.legal, [f.message for f in report.findings if f.severity == "error"]
+    plain = supreme("Plain", 1, ("villains",), resources=[pistol.slug])
+    report = evaluate(team(plain, *villains, side="villains"), rules)
+    assert "weapon-master" in {f.code for f in report.findings if f.severity == "error"}
+
+
+def test_a_house_device_keeps_to_the_origin_its_category_allows(player_client, player, rules_data):
+    gadget, rules = made_on_the_page(
+        player_client, player, kind="resource", name="Ray Box", level="1", category="device"
+    )
+    mystic = supreme("Mystic", 1, origin="mystery", resources=[gadget.slug])
+    assert "resource-origin" in evaluate(team(mystic), rules).codes
+    boffin = supreme("Boffin", 1, origin="science", resources=[gadget.slug])
+    assert "resource-origin" not in evaluate(team(boffin), rules).codes
+
+
+def test_a_house_resource_without_its_category_is_refused(player_client, player, rules_data):
+    response = player_client.post(
+        "/rules/pulp-city/house-rules/",
+        {"kind": "resource", "name": "Mystery Box", "level": "1", "summary": "?"},
+    )
+    assert response.status_code == 200
+    assert "needs its category" in response.content.decode()
+    assert not LibraryEntry.objects.filter(owner=player, name="Mystery Box").exists()
+
+
+def test_a_house_supreme_from_the_page_carries_level_side_origin_and_traits(
+    player_client, player, rules_data
+):
+    brute, rules = made_on_the_page(
+        player_client,
+        player,
+        kind="supreme",
+        name="Brute",
+        level="2",
+        sides=["villains"],
+        origin="science",
+        strength="7",
+        trump_traits=["strength"],
+        damage="9",
+        ap="5",
+    )
+    assert brute.data["sides"] == ["villains"] and brute.data["traits"] == {"strength": 7}
+    card = {"name": "Brute", "type": "level-2", "profile": {"base": brute.slug}}
+    printed = printed_profile(card, rules)
+    assert printed.cells and "7" in printed.line
+    heroes = evaluate(team(card), rules)
+    assert "wrong-side" in {f.code for f in heroes.findings if f.severity == "error"}
+    assert not {"side-unknown", "origin-unknown"} & heroes.codes

@@ -7,8 +7,8 @@ from rules.engines.base import RulesBook
 
 def reading(character, printed, rules: RulesBook) -> ProfileReading:
     """Level, the six traits (Trump Traits marked T), Damage and AP as the engine's roster row
-    has them; the type with sides, Origin and sub-faction; the skills, Trump Trait Actions and
-    Exclusive Actions (with their notation) for the reference groups."""
+    has them; the type with sides, Origin and sub-faction; the skills, Trump Trait Actions,
+    Exclusive Actions (with their notation) and Team Power for the reference groups."""
     card, cells = printed.game, printed.cells
     described = [type_label(character, rules), " / ".join(card.sides)]
     described += [card.origin or "", card.team_allegiance or ""]
@@ -27,5 +27,7 @@ def reading(character, printed, rules: RulesBook) -> ProfileReading:
                 }
                 for action in card.exclusive_actions
             ],
+            # Every model has one, always on (p.15): the team's players look them up together.
+            "team_powers": [card.team_power] if card.team_power else [],
         },
     )

@@ -11,8 +11,8 @@ from django.utils.text import slugify
 
 from cards.designers.base import DesignerForm
 from rules.engines.plain import as_dict, as_list
+from rules.games.pulp_city.house_rules import TRAITS, trump_traits_field
 
-TRAITS = ("strength", "defense", "energy", "agility", "mind", "spirit")
 SIDES = (("heroes", "Hero"), ("villains", "Villain"))
 ATTACKS = (
     ("", "—"),
@@ -108,12 +108,7 @@ class PulpCityCharacterForm(DesignerForm):
     )
     origin = forms.ChoiceField(required=False)
     team_allegiance = forms.ChoiceField(required=False, label="Team Allegiance")
-    trump_traits = forms.MultipleChoiceField(
-        required=False,
-        choices=[(t, t.capitalize()) for t in TRAITS],
-        widget=forms.CheckboxSelectMultiple,
-        label="Trump Traits",
-    )
+    trump_traits = trump_traits_field()
     damage = forms.IntegerField(required=False, min_value=0, max_value=99)
     ap = forms.IntegerField(required=False, min_value=0, max_value=20, label="AP Allowance")
     skills = forms.CharField(

@@ -72,6 +72,14 @@ def counted_names(items):
     return " · ".join(f"{name} ×{count}" if count > 1 else name for name, count in counts.items())
 
 
+def wounds_note(tracked, wounds):
+    """The rules give a Main Character or Villain no standard wounds: a card without a
+    number asks for one rather than print a count the book never gave."""
+    if not tracked:
+        return "One wound: any unsaved hit kills."
+    return "" if wounds else "Write its wounds here: the rules leave them to the card."
+
+
 def stat_view(
     character: dict, printed: PrintedProfile[PulpFictionCard], *, portrait_uri=None
 ) -> dict:
@@ -88,18 +96,25 @@ def stat_view(
         "side_name": SIDE_NAMES.get(card.side, "No side"),
         "serves": f"Serves {serves}" if serves else "",
         "wounds": wounds,
-        "wound_boxes": list(range(wounds)) if tracked and 0 < wounds <= MAX_WOUND_BOXES else [],
-        "wounds_note": "" if tracked else "One wound: any unsaved hit kills.",
+        "wound_boxes": list(range(wounds))
+        if tracked and wounds and wounds <= MAX_WOUND_BOXES
+        else [],
+        "wounds_note": wounds_note(tracked, wounds),
         "saves": " · ".join(f"{save.get('label')} {save.get('source')}" for save in card.saves),
         "stats": [
             ("Move", inches(card.move) or BLANK),
             ("Wounds", number(wounds) or "–"),
             ("Save", card.save or "–"),
-            ("Unarmed", f"{unarmed.get('attacks')} at {unarmed.get('to_hit')}+"),
+            (
+                "Unarmed",
+                f"{unarmed.get('attacks')} at {unarmed.get('to_hit')}+" if unarmed else "–",
+            ),
             ("AP", f"{ap}D6" if ap else "–"),
             ("Ammo", number(card.spare_ammo_markers) or "0"),
         ],
         "weapons": [weapon_view(weapon) for weapon in card.weapons],
+        # "Bare hands only" where it has no weapon and fights unarmed (not a vehicle).
+        "bare_hands": bool(unarmed),
         "traits": [
             {"name": str(t.get("name")), "summary": str(t.get("summary") or "")}
             for t in card.traits

@@ -31,6 +31,7 @@ DEFINITION = RulesetDefinition(
         ),
     ),
     house_rule_kinds={"supreme": "level", "resource": "level", "skill": "", "sub-faction": ""},
+    house_rule_form="rules.games.pulp_city.house_rules.PulpCityHouseRuleForm",
     kind_labels={
         "trait": ("Trait", "Traits"),
         "origin": ("Origin", "Origins"),

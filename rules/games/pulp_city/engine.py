@@ -5,7 +5,7 @@ Level, and what do its pools come to? Pure functions over the roster format's pl
 The roster's `budget` is the Encounter Level; `choices` holds the side (`heroes` or `villains`),
 the Agendas taken and, if known, the opponent's side. Where the book is silent the engine says so:
 the same Supreme twice in one team is allowed with a warning (the guide only settles a model in
-both teams, under Megalomaniac)."""
+both teams, under Megalomaniac), and so is one Agenda taken twice (p.31 says nothing)."""
 
 from collections import Counter
 from math import ceil
@@ -48,6 +48,7 @@ SIDE_PAGE = 8
 AGENDA_PAGE = 31
 MERC_PAGE = 27
 LEVELS_PER_AGENDA = 5
+CITIZENS_PER_ENCOUNTER_LEVEL = 1
 
 # No role names another character.
 BOSS_ROLES = ()
@@ -62,6 +63,8 @@ EFFECT_KEYS = frozenset(
         "extra_weapon_levels_x",
         "recruit_across_sides_for_x",
         "own_exclusive_resources_only",
+        "issues_no_commands",
+        "commands_only_nonliving",
         "counts_as_majority_sub_faction",
     }
 )
@@ -263,8 +266,11 @@ def agenda_findings(agendas, team, levels, encounter_level, choices):
             findings.append(
                 Finding(
                     "agenda-twice",
-                    "error",
-                    f"The Agenda {slug!r} is taken {count} times.",
+                    "warning",
+                    f"The Agenda {slug!r} is taken {count} times. The Game Guide is silent on"
+                    " this (p.31) and its deck holds one card of each, so Random Agendas never"
+                    " repeat one; we allow it and read each copy as one more Agenda that scores"
+                    " on its own, so agree it with your opponent.",
                     AGENDA_PAGE,
                 )
             )
@@ -431,4 +437,7 @@ def team_figures(team, mix, levels, encounter_level, pool, spent, agendas):
         "agendas": {"used": len(agendas), "total": max_agendas(levels)},
         "supremes": len(team),
     }
+    if agendas and is_encounter_level(encounter_level):
+        # Only games with Agendas have Citizens: one per Encounter Level (p.31).
+        details["citizens"] = encounter_level * CITIZENS_PER_ENCOUNTER_LEVEL
     return details

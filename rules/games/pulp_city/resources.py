@@ -5,12 +5,14 @@ so a corrected reading of the lost icons is a data edit, not a code change.
 
 Readings where the book is silent: an Exclusive Resource is exempt from its category's Origin
 gate, as the book exempts Exclusive Weapons from Weapon Master; a Resource whose level the Game
-Guide does not print counts 0 until the player enters it."""
+Guide does not print counts 0 until the player enters it; Living Arsenal (X) lets its holder
+carry Weapons of value X or less with no Weapon Master, as p.27's example gives the Gentleman
+(whose only skill there is Living Arsenal 1) a Level 1 Weapon."""
 
 from collections import Counter
 
 from rules.engines.base import Finding, finding_about
-from rules.engines.effects import is_count
+from rules.engines.effects import effect_of, is_count
 from rules.engines.plain import as_dict, name_of, page_of
 from rules.games.pulp_city.profile import RESOURCES_PAGE, SIDE_NAMES, Supreme, word
 
@@ -107,18 +109,24 @@ def holder_findings(supreme: Supreme) -> list[Finding]:
         if is_exclusive(entry):
             continue
         if gate.get("needs_skill") == "weapon-master":
-            master = supreme.x_of("weapons_up_to_x")
+            master = max(supreme.x_of("weapons_up_to_x"), supreme.x_of("extra_weapon_levels_x"))
             if master < level_of(entry):
                 have = (
-                    f"Weapon Master {master}"
+                    f"Weapon Master {supreme.x_of('weapons_up_to_x')}"
                     if supreme.has("weapons_up_to_x")
                     else "no Weapon Master"
+                )
+                arsenal = (
+                    f" (Living Arsenal {supreme.x_of('extra_weapon_levels_x')} carries Weapons"
+                    " of that value only)"
+                    if supreme.has("extra_weapon_levels_x")
+                    else ""
                 )
                 add(
                     "weapon-master",
                     "error",
                     f"{name} is a Level {level_of(entry)} Weapon; it needs Weapon Master"
-                    f" {level_of(entry)} or more, and this Supreme has {have}.",
+                    f" {level_of(entry)} or more, and this Supreme has {have}{arsenal}.",
                     category.get("page"),
                 )
         origins = gate.get("origins")
@@ -210,7 +218,52 @@ def team_resource_findings(team: list[Supreme], side, pool, greed) -> tuple[list
         )
     for entry in entries.values():
         findings += prerequisite_findings(entry, team, side)
+    findings += command_findings(team, entries)
     return findings, spent
+
+
+def is_nonliving(entry):
+    return any(as_dict(k).get("skill") == "nonliving" for k in data_of(entry).get("keywords") or [])
+
+
+def why_no_command(supreme: Supreme, minion):
+    """Why this Supreme may not Command this Minion (pp.14, 26, 28), or None if it may. An
+    Exclusive Minion answers to its own Supreme only."""
+    if is_exclusive(minion) and not owns(supreme, minion):
+        return f"{supreme.subject} is not the Supreme it is Exclusive to"
+    for _, entry in supreme.skills:
+        if entry is None:
+            continue
+        effect = effect_of(entry)
+        if effect.get("issues_no_commands"):
+            undefined = data_of(entry).get("defined") is False
+            reading = " (our reading of a skill the guide never defines)" if undefined else ""
+            return f"{supreme.subject} is {name_of(entry)}{reading}"
+        if effect.get("commands_only_nonliving") and not is_nonliving(minion):
+            return f"{supreme.subject} is {name_of(entry)} and commands only Nonliving models"
+    return None
+
+
+def command_findings(team: list[Supreme], entries):
+    """Minions act when a Supreme Commands them (p.35); the book forbids no team that cannot,
+    but its Minions would stand idle, so a warning says who is barred and why."""
+    findings = []
+    for entry in entries.values():
+        if entry is None or category_of(entry) != MINION:
+            continue
+        barred = [why_no_command(supreme, entry) for supreme in team]
+        if team and all(barred):
+            findings.append(
+                Finding(
+                    "no-commander",
+                    "warning",
+                    f"No Supreme in the team may Command {name_of(entry)}: "
+                    + "; ".join(barred)
+                    + ".",
+                    RESOURCES_PAGE,
+                )
+            )
+    return findings
 
 
 def prerequisite_findings(entry, team: list[Supreme], side):
@@ -248,11 +301,17 @@ def prerequisite_findings(entry, team: list[Supreme], side):
     faction = word(needs.get("team_sub_faction"))
     if faction and not any(supreme.sub_faction == faction for supreme in team):
         faction_name = name_of(rules.entry("sub-faction", faction) or {"slug": faction})
+        # Ulthar may be a race rather than a Team Allegiance: say the check rests on a reading.
+        doubt = (
+            f" ({faction_name} as a sub-faction is our reading)"
+            if data.get("requires_uncertain")
+            else ""
+        )
         findings.append(
             Finding(
                 "resource-prerequisite",
                 "error",
-                f"{name} needs a {faction_name} Supreme in the team.",
+                f"{name} needs a {faction_name} Supreme in the team{doubt}.",
                 page,
             )
         )

@@ -39,6 +39,7 @@ from rules.games.pulp_fiction.profile import (
 )
 
 SETUP_SECTION = "Game Set-up"
+INITIATIVE_DICE = 2  # Turn Initiative: each player rolls two dice
 AP_SECTION = "Activation Points"
 CHARTS_SECTION = "Weapon Stat Reference Charts"
 # The Activation Points section says 1D6 "per side"; the Leader trait says 1D6 per Leader,
@@ -62,6 +63,7 @@ EFFECT_KEYS = frozenset(
         "max_range_inches",
         "needs_light_weapons",
         "excludes",
+        "pointless_with",
         "ranged",
         "handgun",
         "weight",
@@ -116,7 +118,7 @@ def token_counts(roster: dict, rules: RulesBook) -> dict[str, int]:
     figures = [figure for figure in figures if figure.kind is not None]
     return {
         "activation-point": sum(1 for figure in figures if figure.lesser),
-        "wound": sum(f.wounds for f in figures if f.type_rules.get("multi_wound")),
+        "wound": sum(f.wounds or 0 for f in figures if f.type_rules.get("multi_wound")),
         "spare-ammo": sum(spare_ammo(members) for members in by_side(figures).values()),
     }
 
@@ -170,7 +172,13 @@ def reminders(card: PulpFictionCard):
         lines.append("Acts only on an activation point.")
     if card.spare_ammo == "shared":
         lines.append("Shares its side's Spare Ammo Marker.")
-    if not card.drives:
+    if card.vehicle_speeds:
+        reverse, step = card.vehicle_speeds
+        lines.append(
+            f"A figure aboard drives it: speed changes {step} inches a turn, {reverse} at most"
+            " in reverse."
+        )
+    elif not card.drives:
         lines.append("Cannot drive.")
     return tuple(lines)
 
@@ -366,9 +374,9 @@ def note_missing_stats(figures):
 
 
 def band_budget(figures):
-    """No points, so no total: the figures per side, activation dice a turn (per Leader) and
-    Spare Ammo Markers (one per armed Main Character, one shared by a side's Secondary
-    Characters)."""
+    """No points, so no total: the figures per side, activation dice a turn (per Leader), the
+    initiative roll with its bonus and Spare Ammo Markers (one per armed Main Character, one
+    shared by a side's Secondary Characters)."""
     sides = by_side(figures)
 
     def per_side(count):
@@ -381,10 +389,18 @@ def band_budget(figures):
         details={
             "figures": per_side(len),
             "ap_dice_per_turn": per_side(lambda members: f"{ap_dice(members) or 'no '}D6"),
+            "initiative_roll": per_side(initiative_roll),
             "ap_reading": AP_READING,
             "spare_ammo_markers": per_side(spare_ammo),
         },
     )
+
+
+def initiative_roll(members):
+    """Turn Initiative's two dice, plus every +1 the side's traits give (Leader, Advance Spot
+    Hidden): the rules set no cap, so they add up."""
+    bonus = sum(figure.initiative_bonus for figure in members)
+    return f"{INITIATIVE_DICE}D6" + (f"+{bonus}" if bonus else "")
 
 
 def spare_ammo(members):

@@ -22,6 +22,10 @@ TRAITS_SECTION = "Traits"
 WOUNDS_SECTION = "Wounds, Unconsciousness and Death"
 KIT_SECTION = "Special Equipment"
 DUAL_SECTION = "Ranged Weapons"
+VEHICLES_SECTION = "Vehicles Rules"
+# The Vehicles Rules entries (fixtures/pulp-fiction/rules.yaml) a vehicle's card reads.
+VEHICLE_DAMAGE = "vehicle-damage"
+VEHICLE_SPEED = "vehicle-speed"
 KIT_SECTIONS = {
     "weapon": "Weapon & Equipment Descriptions",
     "armour": KIT_SECTION,
@@ -114,6 +118,17 @@ class Figure:
         return any(value for _, value in self.effects(key))
 
     @property
+    def is_vehicle(self):
+        return bool(self.type_rules.get("vehicle"))
+
+    def vehicle_rule(self, slug):
+        """A Vehicles Rules entry whose numbers a vehicle's card reads (one truth: rules.yaml)."""
+        return as_dict(self.rules.entry("rule", slug)) if self.is_vehicle else {}
+
+    def vehicle_number(self, slug, key):
+        return count_or_none(as_dict(self.vehicle_rule(slug).get("data")).get(key))
+
+    @property
     def ap_dice(self):
         return sum(value for _, value in self.effects("ap_dice"))
 
@@ -125,6 +140,8 @@ class Figure:
     def move(self):
         """Inches a turn: 4, Fast Runner's 6, or for Limited Mobility the number agreed on
         the card (the rules give none)."""
+        if self.is_vehicle:
+            return self.vehicle_number(VEHICLE_SPEED, "max_speed_inches")
         if self.has("reduced_move"):
             agreed = count_or_none(self.profile.get("move"))
             return agreed if agreed is not None and agreed < STANDARD_MOVE else None
@@ -138,13 +155,18 @@ class Figure:
     @property
     def wounds(self):
         """Only Main Characters and Villains take more than one; Small Build and Tough as
-        Nails fix how many, otherwise the card says (the book's cards are missing)."""
+        Nails fix how many, otherwise the card says (the book's cards are missing). None
+        where nothing says: the rules give no standard number, so none is made up, and
+        none where two traits give different totals."""
         if not self.type_rules.get("multi_wound"):
             return 1
-        if self.trait_wounds:
-            return self.trait_wounds[0][1]
+        if self.is_vehicle:
+            return self.vehicle_number(VEHICLE_DAMAGE, "wounds")
+        totals = {value for _, value in self.trait_wounds}
+        if totals:
+            return next(iter(totals)) if len(totals) == 1 else None
         given = count_or_none(self.profile.get("wounds"))
-        return given if given and given >= 1 else 1
+        return given if given and given >= 1 else None
 
     @property
     def saves(self):
@@ -158,10 +180,17 @@ class Figure:
             for item in self.armour
             if is_count(item["save"])
         ]
+        vehicle_save = self.vehicle_number(VEHICLE_DAMAGE, "save")
+        if vehicle_save:
+            source = name_of(self.vehicle_rule(VEHICLE_DAMAGE))
+            found.append({"roll": vehicle_save, "label": roll(vehicle_save), "source": source})
         return sorted(found, key=lambda save: save["roll"])
 
     @property
     def unarmed(self):
+        """Bare hands (Human Unarmed Combat) or a trait's; none for a vehicle."""
+        if self.is_vehicle:
+            return {}
         return next((dict(value) for _, value in self.effects("unarmed")), dict(UNARMED))
 
     @property
@@ -258,20 +287,57 @@ def read_traits(figure):
                 TRAITS_SECTION,
             )
         figure.traits.append(trait)
+    if figure.is_vehicle and figure.traits:
+        figure.add(
+            "vehicle-traits",
+            "warning",
+            f"A vehicle has no traits of its own: {', '.join(map(name_of, figure.traits))}"
+            " belong on the figure driving it.",
+            VEHICLES_SECTION,
+        )
+    check_pairs(figure)
+
+
+def check_pairs(figure):
+    """Two kinds of pair. `excludes`: the traits' own words cannot both hold (Small Build's
+    "2 total" wounds and Tough as Nails' "4 total"), an error. `pointless_with`: the rules
+    forbid nothing, but one trait makes the other useless (Car Thief on a figure that Can't
+    Drive), a warning, since a player may still want it on the card."""
     slugs = {trait["slug"] for trait in figure.traits}
     reported = set()
     for trait in figure.traits:
-        for other in effect_of(trait).get("excludes", []):
-            pair = frozenset((trait["slug"], other))
-            if other in slugs and pair not in reported:
+        for key in ("excludes", "pointless_with"):
+            for other in effect_of(trait).get(key, []):
+                pair = frozenset((trait["slug"], other))
+                if other not in slugs or pair in reported:
+                    continue
                 reported.add(pair)
-                figure.add(
-                    "conflicting-traits",
-                    "error",
-                    f"{name_of(trait)} and {name_of(figure.rules.entry('trait', other))}"
-                    " contradict each other: keep one.",
-                    TRAITS_SECTION,
-                )
+                names = f"{name_of(trait)} and {name_of(figure.rules.entry('trait', other))}"
+                if key == "excludes":
+                    figure.add(
+                        "conflicting-traits",
+                        "error",
+                        f"{names} contradict each other: {pair_totals(figure, pair)} keep one.",
+                        TRAITS_SECTION,
+                    )
+                else:
+                    figure.add(
+                        "pointless-traits",
+                        "warning",
+                        f"{names} together do nothing useful: the rules allow the pair, but"
+                        " one undoes the other.",
+                        TRAITS_SECTION,
+                    )
+
+
+def pair_totals(figure, pair):
+    """Say what each trait of a contradicting pair sets, where it sets wounds in all."""
+    totals = [
+        f"{name_of(trait)} means {value} wounds in all"
+        for trait, value in figure.trait_wounds
+        if trait["slug"] in pair
+    ]
+    return f"{' and '.join(totals)};" if len(totals) == 2 else ""
 
 
 def stat(value):
@@ -364,6 +430,15 @@ def check_wounds(figure):
                 WOUNDS_SECTION,
             )
         return
+    if figure.is_vehicle:
+        if given is not None and given != figure.wounds:
+            figure.add(
+                "wounds-mismatch",
+                "error",
+                f"{given} wounds written, but a vehicle is wrecked after {figure.wounds}.",
+                VEHICLES_SECTION,
+            )
+        return
     if figure.trait_wounds:
         trait, wounds = figure.trait_wounds[0]
         if given is not None and given != wounds:
@@ -378,7 +453,7 @@ def check_wounds(figure):
             "wounds-unset",
             "info",
             f"The rules leave a {figure.type_name}'s wounds to its stat card (the source's"
-            " cards are missing): the card shows 1 until you write a number.",
+            " cards are missing): the card prints none until you write a number.",
             WOUNDS_SECTION,
         )
 
@@ -459,11 +534,15 @@ def check_carrying(figure):
             KIT_SECTION,
         )
     light = len(figure.light_weapons)
-    if figure.profile.get("dual_wielding") is True and light < 2:
+    # The option is "Dual Wielding Firearms": light weapons count only if they shoot (a
+    # blade or dynamite is light but has no accuracy to lose nor ammo to run out of).
+    firearms = [weapon["name"] for weapon in figure.light_weapons if weapon["ranged"]]
+    if figure.profile.get("dual_wielding") is True and len(firearms) < 2:
         figure.add(
             "dual-wielding",
             "error",
-            f"Dual wielding needs two light weapons; this figure has {light}.",
+            "Dual Wielding Firearms needs two light firearms (light weapons that shoot); this"
+            f" figure has {len(firearms)}" + (f": {', '.join(firearms)}." if firearms else "."),
             DUAL_SECTION,
         )
     for trait, needed in figure.effects("needs_light_weapons"):
@@ -503,7 +582,7 @@ class PulpFictionCard:
     type_name: str | None
     side: str | None
     move: int | None
-    wounds: int
+    wounds: int | None
     wounds_tracked: bool
     saves: list[dict]
     save: str | None
@@ -520,6 +599,8 @@ class PulpFictionCard:
     drives: bool
     max_range_inches: int | None
     attached_to: str | None
+    # A vehicle: its reverse speed and speed step, for the card's reminder; None otherwise.
+    vehicle_speeds: tuple[int | None, int | None] | None = None
 
 
 def printed_card(figure: Figure) -> PulpFictionCard:
@@ -557,6 +638,12 @@ def printed_card(figure: Figure) -> PulpFictionCard:
         drives=figure.drives,
         max_range_inches=figure.max_range,
         attached_to=figure.attached_to,
+        vehicle_speeds=(
+            figure.vehicle_number(VEHICLE_SPEED, "max_reverse_inches"),
+            figure.vehicle_number(VEHICLE_SPEED, "speed_step_inches"),
+        )
+        if figure.is_vehicle
+        else None,
     )
 
 
