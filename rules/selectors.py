@@ -5,6 +5,7 @@ from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
 from rules.engines.base import RulesBook
+from rules.engines.completions import with_completions
 from rules.fixture_book import rules_book_from_fixtures
 from rules.frozen import FrozenDict, frozen
 from rules.models import ENTRY_RULES, TYPE_RULES, CharacterType, Deck, LibraryEntry, Ruleset
@@ -141,9 +142,17 @@ def rules_book(ruleset, owner=None):
         rows = [e for e in rows if e.owner_id is not None]
     if rows:
         merged = dict(entries)  # the kept one stays as built
-        for entry in rows:  # a house rule never replaces a built-in entry
-            merged.setdefault((entry.kind, entry.slug), frozen(entry_as_data(entry)))
-        entries = FrozenDict(merged)
+        house = [entry_as_data(entry) for entry in rows]
+        for rule in house:  # a house rule never replaces a built-in entry
+            merged.setdefault((rule["kind"], rule["slug"]), frozen(rule))
+        # The player's completions fill the book entries they name (the built copy untouched).
+        completed = with_completions(merged, house)
+        entries = FrozenDict(
+            {
+                key: entry if isinstance(entry, FrozenDict) else frozen(entry)
+                for key, entry in completed.items()
+            }
+        )
     return RulesBook(ruleset=ruleset.slug, character_types=types, entries=entries)
 
 

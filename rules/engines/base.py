@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
+from rules.engines.completions import with_completions
 from rules.engines.plain import citation, page_of
 
 Severity = Literal["error", "warning", "info"]
@@ -252,12 +253,17 @@ class RulesBook:
 
     def with_house_rules(self, house_rules: Iterable[dict]):
         """A copy that also knows the roster's own custom entries (they never replace a
-        built-in entry of the same kind and slug)."""
+        built-in entry of the same kind and slug) and fills book entries with the roster's
+        completions."""
         entries = dict(self.entries)
+        house_rules = list(house_rules)
         for rule in house_rules:
             key = (rule["kind"], rule["slug"])
             if key not in entries:
                 entries[key] = {**rule, "custom": True}
+        # A completion in the file fills its book entry, as the player's own do in their
+        # library (rules/engines/completions.py), so a shared roster prints the same.
+        entries = with_completions(entries, house_rules)
         return RulesBook(self.ruleset, self.character_types, entries)
 
     def to_dict(self):

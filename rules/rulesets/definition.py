@@ -50,6 +50,10 @@ class RulesetDefinition:
     deck_faces: Mapping[str, str] = NOTHING
     # House-rule kinds players may add → the number each needs ("level" or "cost").
     house_rule_kinds: Mapping[str, str] = NOTHING
+    # Library kind → the `$defs` name, in this game's part of the roster schema, of what a
+    # player may complete of such an entry where the book leaves it empty (its bounds too;
+    # rules/engines/completions.py).
+    completions: Mapping[str, str] = NOTHING
     # Library kind → (singular, plural) as the book names it on the site.
     kind_labels: Mapping[str, tuple[str, str]] = NOTHING
     # Deck slug → the fields every card of that deck must carry to be playable.

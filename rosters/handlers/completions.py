@@ -1,0 +1,116 @@
+"""A player's completions: their own values for what a book entry leaves empty
+(rules/engines/completions.py), kept in their library beside their house rules."""
+
+from dataclasses import dataclass
+from functools import cache
+
+from rosters.handlers.base import handler
+from rosters.schema import roster_schema
+from rules.engines.completions import completion_kind, fill, is_empty
+from rules.models import LibraryEntry
+from rules.rulesets import find
+from rules.shapes import ShapeValidator, problems
+
+
+class CompletionRefused(ValueError):
+    """What the player asked to fill cannot be: the book gives it, it is out of bounds, or
+    the entry is not one the game lets players complete. One sentence for the page."""
+
+
+@dataclass(frozen=True)
+class CompletionResult:
+    entry: LibraryEntry | None
+    filled: tuple[str, ...] = ()
+
+
+@cache
+def shape_validator(shape):
+    """The bounds of one kind's completion, from the roster file's own schema, so a value the
+    form accepts is one the roster file carries and imports again."""
+    schema = roster_schema()
+    return ShapeValidator({"$defs": schema["$defs"], "$ref": f"#/$defs/{shape}"})
+
+
+def completable(ruleset, kind):
+    """The `$defs` name bounding this kind's completions in this game, or None."""
+    definition = find(ruleset.slug)
+    return definition.completions.get(kind) if definition else None
+
+
+def book_entry(ruleset, kind, slug):
+    return LibraryEntry.objects.filter(
+        ruleset=ruleset, kind=kind, slug=slug, owner__isnull=True
+    ).first()
+
+
+def check_completion(*, ruleset, kind, slug, data, level=None):
+    """The book entry and the places the values fill; CompletionRefused when they cannot."""
+    shape = completable(ruleset, kind)
+    entry = book_entry(ruleset, kind, slug) if shape else None
+    if entry is None:
+        raise CompletionRefused(f"{ruleset.name} has no {kind} {slug!r} whose gaps you can fill.")
+    trouble = problems(shape_validator(shape), data)
+    if trouble:
+        where, what = trouble[0]
+        raise CompletionRefused(f"{entry.name}: {where or 'the values'} {what}.")
+    _, filled, refused = fill(entry.data, data)
+    if level is not None:
+        if entry.level is not None:
+            refused.append("level")
+        elif level not in set(ruleset.character_types.values_list("level", flat=True)):
+            raise CompletionRefused(f"{entry.name}: {level} is no level of {ruleset.name}.")
+        else:
+            filled.append("level")
+    if refused:
+        raise CompletionRefused(
+            f"The book gives {entry.name}'s {', '.join(refused)} already: a completion only"
+            " fills what it leaves empty, so change those with a house rule instead."
+        )
+    if not filled:
+        raise CompletionRefused(f"Nothing to fill in for {entry.name}: every value is empty.")
+    return entry, tuple(filled)
+
+
+def without_empty(data):
+    """The values as kept: an empty one fills nothing, so it is not kept."""
+    kept = {}
+    for key, value in data.items():
+        value = without_empty(value) if isinstance(value, dict) else value
+        if not is_empty(value):
+            kept[key] = value
+    return kept
+
+
+@handler
+def complete_entry(*, owner, ruleset, kind, slug, data, level=None):
+    """Keep the owner's values for the book entry's empty places, replacing their earlier
+    completion of it. Only what the book leaves empty may be filled."""
+    data = without_empty(data)
+    entry, filled = check_completion(ruleset=ruleset, kind=kind, slug=slug, data=data, level=level)
+    completion, _ = LibraryEntry.objects.update_or_create(
+        owner=owner,
+        ruleset=ruleset,
+        kind=completion_kind(kind),
+        slug=slug,
+        defaults={
+            "name": entry.name,
+            "summary": f"Your own values for what the book leaves empty of {entry.name}.",
+            "data": data,
+            "level": level,
+            "page": entry.page,
+            "section": entry.section,
+            "edition": "house",
+        },
+    )
+    return CompletionResult(entry=completion, filled=filled)
+
+
+@handler
+def drop_completion(*, owner, ruleset, kind, slug):
+    """Forget the owner's values for this entry: it prints as the book has it again."""
+    if owner is None or owner.pk is None:
+        return CompletionResult(entry=None)  # owner=None would match the book's own rows
+    LibraryEntry.objects.filter(
+        owner=owner, ruleset=ruleset, kind=completion_kind(kind), slug=slug
+    ).delete()
+    return CompletionResult(entry=None)

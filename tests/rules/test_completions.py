@@ -1,0 +1,74 @@
+"""Completions: a player's own values for what a book leaves empty, filled once in their
+library and read by every engine check and card, never replacing what the book gives."""
+
+import pytest
+
+from rosters.handlers.completions import CompletionRefused, complete_entry, drop_completion
+from rules.engines.completions import completed_fields
+from rules.models import LibraryEntry, Ruleset
+from rules.rulesets import definition_for
+from rules.selectors import rules_book
+
+pytestmark = pytest.mark.django_db
+
+SOLAR = {
+    "origin": "science",
+    "traits": {"strength": 4, "defense": 4, "energy": 6, "agility": 4, "mind": 3, "spirit": 4},
+    "damage": 10,
+    "sides": ["heroes"],
+}
+
+
+@pytest.fixture
+def pulp_city(rules_data):
+    return Ruleset.objects.get(slug="pulp-city")
+
+
+def complete_solar(player, pulp_city, data=SOLAR):
+    return complete_entry(owner=player, ruleset=pulp_city, kind="supreme", slug="solar", data=data)
+
+
+def test_a_completed_supreme_prints_the_players_values_and_the_books(player, pulp_city):
+    complete_solar(player, pulp_city)
+    book = rules_book(pulp_city, player)
+    solar = book.entry("supreme", "solar")
+    assert solar["data"]["damage"] == 10 and solar["data"]["ap"] == 6  # AP is the book's
+    assert "data.damage" in completed_fields(solar) and "data.ap" not in completed_fields(solar)
+    engine = definition_for("pulp-city").engine_module
+    character = {"name": "Solar", "type": "level-2", "profile": {"base": "solar"}}
+    cells = dict(engine.printed_profile(character, book).cells)
+    assert (cells["Damage"], cells["AP"], cells["Str"], cells["Ene"]) == ("10", "6", "4", "6 T")
+    assert not any("—" in value for value in cells.values())
+    # Nobody else's book changes, and the shipped row stays as shipped.
+    assert rules_book(pulp_city).entry("supreme", "solar")["data"]["damage"] is None
+    assert LibraryEntry.objects.get(slug="solar", kind="supreme", owner=None).data["damage"] is None
+
+
+def test_what_the_book_gives_is_refused_with_a_reason(player, pulp_city):
+    with pytest.raises(CompletionRefused, match="gives Solar's ap already.*house rule"):
+        complete_solar(player, pulp_city, {"ap": 7})
+    with pytest.raises(CompletionRefused, match="more than 99"):
+        complete_solar(player, pulp_city, {"damage": 100})
+    with pytest.raises(CompletionRefused, match="no summary 'androida'"):
+        complete_entry(owner=player, ruleset=pulp_city, kind="summary", slug="androida", data={})
+    assert not LibraryEntry.objects.filter(owner=player).exists()
+
+
+def test_a_dropped_completion_prints_as_the_book_again(player, pulp_city):
+    complete_solar(player, pulp_city)
+    drop_completion(owner=player, ruleset=pulp_city, kind="supreme", slug="solar")
+    assert rules_book(pulp_city, player).entry("supreme", "solar")["data"]["damage"] is None
+
+
+def test_a_roster_file_carries_the_completion_it_uses(player, pulp_city):
+    """The roster's export names the completion and another reader's engine fills from it."""
+    from rosters.handlers.transfer import start_from_sample
+    from rosters.transfer import export_roster
+
+    complete_solar(player, pulp_city)
+    roster = start_from_sample(owner=player, slug="pulp-city-starter-box").roster
+    document = export_roster(roster=roster)
+    kinds = {(rule["kind"], rule["slug"]) for rule in document["house_rules"]}
+    assert ("supreme-completion", "solar") in kinds
+    stranger = rules_book(pulp_city).with_house_rules(document["house_rules"])
+    assert stranger.entry("supreme", "solar")["data"]["damage"] == 10
