@@ -5,7 +5,7 @@ from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
 from rules.engines.base import RulesBook
-from rules.engines.completions import with_completions
+from rules.engines.completions import completion_kind, with_completions
 from rules.fixture_book import rules_book_from_fixtures
 from rules.frozen import FrozenDict, frozen
 from rules.models import ENTRY_RULES, TYPE_RULES, CharacterType, Deck, LibraryEntry, Ruleset
@@ -31,6 +31,14 @@ def house_rules_of(owner, ruleset):
     if owner is None or not owner.is_authenticated:
         return []
     return list(LibraryEntry.objects.filter(owner=owner, ruleset=ruleset).order_by("kind", "name"))
+
+
+def completed_slugs(owner, ruleset, kind):
+    """The book entries of this kind whose empty values the player filled in."""
+    if owner is None or not owner.is_authenticated:
+        return set()
+    rows = LibraryEntry.objects.filter(owner=owner, ruleset=ruleset, kind=completion_kind(kind))
+    return set(rows.values_list("slug", flat=True))
 
 
 def genreless_profiles(ruleset):

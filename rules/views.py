@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.players import current_player
 from rules import selectors, services
-from rules.forms import HouseRuleForm, ProfileGenresForm, house_rule_kinds
+from rules.forms import HouseRuleForm, ProfileGenresForm, completion_kinds, house_rule_kinds
 from rules.models import Ruleset
 
 HOUSE_FIELDS = ("kind", "name", "summary", "level", "cost", "page")
@@ -68,6 +68,8 @@ def library(request, ruleset, kind):
         "level": level,
         "cost": cost,
         "total": len(everything),
+        "completions_open": kind in completion_kinds(ruleset.slug),
+        "completed": selectors.completed_slugs(request.user, ruleset, kind),
         "house_rules_open": bool(house_rule_kinds(ruleset.slug))
         or (kind == "profile" and bool(selectors.genreless_profiles(ruleset))),
     }
@@ -141,6 +143,7 @@ def house_rules(request, ruleset):
         "form": forms.get("entry"),
         "genres_form": forms.get("genres"),
         "entries": selectors.house_rules_of(request.user, ruleset),
+        "completions_open": bool(completion_kinds(ruleset.slug)),
     }
     return render(request, "rules/house_rules.html", context)
 

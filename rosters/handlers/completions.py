@@ -7,6 +7,7 @@ from functools import cache
 from rosters.handlers.base import handler
 from rosters.schema import roster_schema
 from rules.engines.completions import completion_kind, fill, is_empty
+from rules.engines.plain import as_dict
 from rules.models import LibraryEntry
 from rules.rulesets import find
 from rules.shapes import ShapeValidator, problems
@@ -24,11 +25,56 @@ class CompletionResult:
 
 
 @cache
+def schema_defs():
+    """The roster file's own `$defs`: a completion is bounded as the file that carries it
+    is, so a value the form accepts is one the roster file imports again."""
+    return roster_schema()["$defs"]
+
+
+@cache
 def shape_validator(shape):
-    """The bounds of one kind's completion, from the roster file's own schema, so a value the
-    form accepts is one the roster file carries and imports again."""
-    schema = roster_schema()
-    return ShapeValidator({"$defs": schema["$defs"], "$ref": f"#/$defs/{shape}"})
+    return ShapeValidator({"$defs": schema_defs(), "$ref": f"#/$defs/{shape}"})
+
+
+def resolved(schema, defs):
+    """A schema with its `$ref` followed (a `#/$defs/...` pointer into `defs`), and its own
+    keys (`x-kind`: the library a text value names) kept."""
+    own = {key: value for key, value in schema.items() if key != "$ref"}
+    ref = schema.get("$ref")
+    if not ref:
+        return own
+    node = {"$defs": defs}
+    for part in ref.removeprefix("#/").split("/"):
+        node = node[part]
+    return resolved(node, defs) | own
+
+
+def places(schema, defs, book, prefix=""):
+    """(dotted place, empty in the book?) for every value a completion of this shape holds."""
+    for key, shape in resolved(schema, defs).get("properties", {}).items():
+        shape, value = resolved(shape, defs), as_dict(book).get(key)
+        if "properties" in shape and isinstance(value, dict) and value:
+            yield from places(shape, defs, value, f"{prefix}{key}.")
+        elif "properties" in shape and shape.get("type") == "object":
+            yield from ((f"{prefix}{key}.{inner}", True) for inner in shape["properties"])
+        else:
+            yield f"{prefix}{key}", is_empty(value)
+
+
+def open_places(entry, shape):
+    """The places of a book entry a player may fill: those its book leaves empty."""
+    defs = schema_defs()
+    empty = [place for place, blank in places(defs[shape], defs, entry.data) if blank]
+    return (["level"] if entry.level is None else []) + empty
+
+
+def named_kinds(shape):
+    """The library kinds a completion of this shape names (its `x-kind` fields)."""
+    defs = schema_defs()
+    return {
+        resolved(inner, defs).get("x-kind")
+        for inner in resolved(defs[shape], defs).get("properties", {}).values()
+    } - {None}
 
 
 def completable(ruleset, kind):

@@ -146,6 +146,10 @@ def walk(w):
     yield "rosters:samples", "/rosters/samples/", None
     yield "rosters:sample", "/rosters/samples/singapore-smith/", None
     yield "rosters:start_sample", "/rosters/samples/singapore-smith/start/", {}
+    # A player's own values for what the book leaves empty, kept and then dropped.
+    yield "rosters:completions", "/rosters/library/pulp-city/", None
+    yield "rosters:complete", "/rosters/library/pulp-city/supreme/solar/", {"damage": "10"}
+    yield "rosters:drop_completion", "/rosters/library/pulp-city/supreme/solar/drop/", {}
     yield "rosters:delete", f"/rosters/{w['spare'].pk}/delete/", {}
     yield "rosters:restore", f"/rosters/{w['binned'].pk}/restore/", {}
     # The designer's Save, and its "Save and add to league" (a league that has played).

@@ -72,3 +72,24 @@ def test_a_roster_file_carries_the_completion_it_uses(player, pulp_city):
     assert ("supreme-completion", "solar") in kinds
     stranger = rules_book(pulp_city).with_house_rules(document["house_rules"])
     assert stranger.entry("supreme", "solar")["data"]["damage"] == 10
+
+
+def test_the_library_form_fills_only_the_gaps_and_marks_them_yours(player_client, pulp_city):
+    url = "/rosters/library/pulp-city/supreme/solar/"
+    page = player_client.get(url).content.decode()
+    assert 'name="damage"' in page and 'name="ap"' not in page  # AP 6 is the book's
+    response = player_client.post(url, {"damage": "10", "traits.strength": "4"})
+    assert response.status_code == 302
+    listing = player_client.get("/rules/pulp-city/supreme/").content.decode()
+    assert "Your values fill its gaps" in listing
+    refused = player_client.post(url, {"damage": "100"})
+    assert refused.status_code == 400 and "less than or equal to 99" in refused.content.decode()
+    stranger = player_client.post("/rosters/library/pulp-city/supreme/solar/drop/")
+    assert stranger.status_code == 302
+    assert "Your values fill" not in player_client.get("/rules/pulp-city/supreme/").content.decode()
+
+
+def test_changing_a_completion_starts_from_the_values_kept(player, player_client, pulp_city):
+    complete_solar(player, pulp_city)
+    page = player_client.get("/rosters/library/pulp-city/supreme/solar/").content.decode()
+    assert 'name="traits.strength" value="4"' in page and 'name="damage" value="10"' in page

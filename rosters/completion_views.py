@@ -1,0 +1,115 @@
+"""A player's completions in their library: the book entries whose empty values they may
+fill in once (rosters/handlers/completions.py), the form for one, and dropping one."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts.players import current_player
+from rosters.forms import CompletionForm
+from rosters.handlers import completions as handlers
+from rules.models import LibraryEntry
+from rules.rulesets import find
+from rules.selectors import kind_label, ruleset_or_404
+
+
+def player_completions(user, ruleset):
+    """{(kind, slug): the player's completion} for this game."""
+    if not user.is_authenticated:
+        return {}
+    rows = LibraryEntry.objects.filter(owner=user, ruleset=ruleset, kind__endswith="-completion")
+    return {(row.kind.removesuffix("-completion"), row.slug): row for row in rows}
+
+
+def completable_kinds(ruleset):
+    definition = find(ruleset.slug)
+    return dict(definition.completions) if definition else {}
+
+
+@require_GET
+def completion_list(request, ruleset):
+    ruleset = ruleset_or_404(ruleset)
+    kinds = completable_kinds(ruleset)
+    if not kinds:
+        raise Http404("Nothing of this game can be completed")
+    mine = player_completions(request.user, ruleset)
+    book = LibraryEntry.objects.filter(ruleset=ruleset, owner__isnull=True, kind__in=list(kinds))
+    groups = [
+        {
+            "label": kind_label(ruleset.slug, kind, plural=True),
+            "rows": [
+                (entry, mine.get((kind, entry.slug)))
+                for entry in book.order_by("name")
+                if entry.kind == kind and handlers.open_places(entry, kinds[kind])
+            ],
+        }
+        for kind in kinds
+    ]
+    return render(request, "rosters/completions.html", {"ruleset": ruleset, "groups": groups})
+
+
+def completion_form(request, ruleset, entry, completion):
+    shape = completable_kinds(ruleset)[entry.kind]
+    defs = handlers.schema_defs()
+    library = {
+        kind: list(
+            LibraryEntry.objects.filter(ruleset=ruleset, kind=kind)
+            .filter(owner__isnull=True)
+            .order_by("name")
+            .values_list("slug", "name")
+        )
+        for kind in handlers.named_kinds(shape)
+    }
+    initial = dict(completion.data) | {"level": completion.level} if completion else {}
+    posted = request.POST if request.method == "POST" else None
+    return CompletionForm(
+        posted,
+        entry=entry,
+        schema=defs[shape],
+        defs=defs,
+        library=library,
+        initial_values=initial,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def complete(request, ruleset, kind, slug):
+    ruleset = ruleset_or_404(ruleset)
+    if kind not in completable_kinds(ruleset):
+        raise Http404("Nothing of this kind can be completed")
+    entry = handlers.book_entry(ruleset, kind, slug)
+    if entry is None:
+        raise Http404("No such book entry")
+    completion = player_completions(request.user, ruleset).get((kind, slug))
+    form = completion_form(request, ruleset, entry, completion)
+    if request.method == "POST" and form.is_valid():
+        try:
+            handlers.complete_entry(
+                owner=current_player(request, create=True),
+                ruleset=ruleset,
+                kind=kind,
+                slug=slug,
+                data=form.values(),
+                level=form.cleaned_data.get("level"),
+            )
+        except handlers.CompletionRefused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            messages.success(
+                request, f"Your values for {entry.name} fill its card wherever it appears."
+            )
+            return redirect("rosters:completions", ruleset=ruleset.slug)
+    context = {"ruleset": ruleset, "entry": entry, "form": form, "completion": completion}
+    return render(request, "rosters/complete.html", context, status=400 if form.errors else 200)
+
+
+@require_POST
+def drop(request, ruleset, kind, slug):
+    ruleset = ruleset_or_404(ruleset)
+    owner = current_player(request)
+    if owner is None or (kind, slug) not in player_completions(owner, ruleset):
+        raise Http404("No such completion")
+    handlers.drop_completion(owner=owner, ruleset=ruleset, kind=kind, slug=slug)
+    messages.success(request, "Your values are dropped: the card prints as the book has it.")
+    return redirect("rosters:completions", ruleset=ruleset.slug)
