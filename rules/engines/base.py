@@ -35,6 +35,9 @@ class Finding:
     custom: bool = False
     section: str | None = None
     character_id: str | None = None
+    # (ruleset, kind, slug) of the book entry whose empty values the player may fill in
+    # (rules/engines/completions.py): the report links there.
+    fill_in: tuple[str, str, str] | None = None
 
     def __post_init__(self):
         if self.severity not in SEVERITIES:
@@ -63,7 +66,9 @@ class Finding:
         return citation(self.page, self.section)
 
 
-def finding_about(who, code, severity, message, page=None, *, custom=False, section=None):
+def finding_about(
+    who, code, severity, message, page=None, *, custom=False, section=None, fill_in=None
+):
     """A finding about `who`, an engine's reading of one character (a 7TV Line, a Pulp City
     Supreme, a Pulp Fiction Figure: each has its `subject` and `character_id`), or about the
     whole force when `who` is None."""
@@ -76,6 +81,7 @@ def finding_about(who, code, severity, message, page=None, *, custom=False, sect
         custom,
         section,
         who.character_id if who else None,
+        fill_in,
     )
 
 

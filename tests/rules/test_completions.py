@@ -93,3 +93,19 @@ def test_changing_a_completion_starts_from_the_values_kept(player, player_client
     complete_solar(player, pulp_city)
     page = player_client.get("/rosters/library/pulp-city/supreme/solar/").content.decode()
     assert 'name="traits.strength" value="4"' in page and 'name="damage" value="10"' in page
+
+
+def test_the_report_counts_the_blanks_and_links_to_fill_them(player, player_client, pulp_city):
+    from rosters.handlers.transfer import start_from_sample
+
+    roster = start_from_sample(owner=player, slug="pulp-city-starter-box").roster
+    page = player_client.get(f"/rosters/{roster.pk}/").content.decode()
+    assert (
+        "8 values the Game Guide does not give print empty"
+        " (origin, Strength, Defense, Energy, Agility, Mind, Spirit, damage)" in page
+    )
+    assert 'href="/rosters/library/pulp-city/supreme/solar/"' in page
+    complete_solar(player, pulp_city)
+    page = player_client.get(f"/rosters/{roster.pk}/").content.decode()
+    assert "(origin, Strength, Defense, Energy, Agility, Mind, Spirit, damage)" not in page
+    assert "Solar&#x27;s origin, traits, damage are your own values" in page
