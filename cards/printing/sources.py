@@ -39,6 +39,15 @@ class Printable:
         return sum(face.copies for face in self.faces)
 
     @property
+    def blanks(self):
+        """(card title, values it prints empty) for each card of the job with blanks."""
+        return [(face.title, face.blanks) for face in self.faces if face.copies and face.blanks]
+
+    @property
+    def blank_count(self):
+        return sum(count for _, count in self.blanks)
+
+    @property
     def too_big(self):
         """Why this job is refused, or "" if it may print: past PRINT_MAX_CARDS one request
         would hold a worker for minutes."""
