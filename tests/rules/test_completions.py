@@ -109,3 +109,48 @@ def test_the_report_counts_the_blanks_and_links_to_fill_them(player, player_clie
     page = player_client.get(f"/rosters/{roster.pk}/").content.decode()
     assert "(origin, Strength, Defense, Energy, Agility, Mind, Spirit, damage)" not in page
     assert "Solar&#x27;s origin, traits, damage are your own values" in page
+
+
+def test_a_sample_force_shows_the_viewers_completion(player, player_client, pulp_city):
+    page = player_client.get("/rosters/samples/pulp-city-starter-box/").content.decode()
+    assert "Solar&#x27;s origin" not in page
+    complete_solar(player, pulp_city)
+    page = player_client.get("/rosters/samples/pulp-city-starter-box/").content.decode()
+    assert "Solar&#x27;s origin, traits, damage are your own values" in page
+
+
+def test_pulp_fiction_weapon_numbers_fill_every_card_that_carries_it(player, rules_data):
+    ruleset = Ruleset.objects.get(slug="pulp-fiction")
+    stats = {"stats": {"to_hit": 4, "range_inches": 12, "attacks": 1}}
+    complete_entry(owner=player, ruleset=ruleset, kind="weapon", slug="handgun", data=stats)
+    engine = definition_for("pulp-fiction").engine_module
+    from rosters.samples import sample_document
+
+    band = sample_document("pulp-fiction-heroes")
+    report = engine.evaluate(band, rules_book(ruleset, player))
+    blanks = " ".join(f.message for f in report.findings if f.code == "stats-missing")
+    assert "Handgun" not in blanks
+    doc = next(c for c in band["characters"] if c["name"] == "Doc Thunder")
+    cells = engine.printed_profile(doc, rules_book(ruleset, player)).game.weapons
+    assert (cells[0]["to_hit"], cells[0]["range_inches"], cells[0]["attacks"]) == (4, 12, 1)
+    with pytest.raises(CompletionRefused, match="Bare Hands's stats.to_hit"):
+        complete_entry(
+            owner=player,
+            ruleset=ruleset,
+            kind="weapon",
+            slug="bare-hands",
+            data={"stats": {"to_hit": 3}},
+        )
+
+
+def test_a_pulp_city_resource_card_takes_its_shield_and_damage(player, pulp_city):
+    complete_entry(
+        owner=player,
+        ruleset=pulp_city,
+        kind="resource",
+        slug="pulp-city-cops",
+        data={"shield": 3, "damage": 2},
+    )
+    cops = rules_book(pulp_city, player).entry("resource", "pulp-city-cops")
+    assert (cops["data"]["shield"], cops["data"]["damage"]) == (3, 2)
+    assert cops["data"]["numbers_seen"] == [2, 2, 3, 3]  # the book's own stay
