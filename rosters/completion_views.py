@@ -34,14 +34,13 @@ def completion_list(request, ruleset):
     if not kinds:
         raise Http404("Nothing of this game can be completed")
     mine = player_completions(request.user, ruleset)
-    book = LibraryEntry.objects.filter(ruleset=ruleset, owner__isnull=True, kind__in=list(kinds))
     groups = [
         {
             "label": kind_label(ruleset.slug, kind, plural=True),
             "rows": [
                 (entry, mine.get((kind, entry.slug)))
-                for entry in book.order_by("name")
-                if entry.kind == kind and handlers.open_places(entry, kinds[kind])
+                for entry in handlers.book_entries(ruleset, kind)
+                if handlers.open_places(entry, kinds[kind])
             ],
         }
         for kind in kinds
@@ -63,9 +62,11 @@ def completion_form(request, ruleset, entry, completion):
     }
     initial = dict(completion.data) | {"level": completion.level} if completion else {}
     posted = request.POST if request.method == "POST" else None
+    levels = sorted({t.level for t in ruleset.character_types.all() if t.level})
     return CompletionForm(
         posted,
         entry=entry,
+        levels=levels if entry.levelled else [],
         schema=defs[shape],
         defs=defs,
         library=library,

@@ -64,15 +64,14 @@ class CompletionForm(forms.Form):
     own schema for that kind's completion (rosters/handlers/completions.py checks it again),
     so what the form takes the file carries. Field names are the dotted places they fill."""
 
-    def __init__(self, data=None, *, entry, schema, defs, library, initial_values=None):
+    def __init__(self, data=None, *, entry, schema, defs, library, levels, initial_values=None):
         super().__init__(data)
         self.entry = entry
         self.library = library  # {kind: [(slug, name)]} for the fields that name an entry
         self.defs = defs
         self.given = []  # (place, the book's value) shown beside the form
         self.add_fields(resolved(schema, defs), defs, entry.data, initial_values or {}, "")
-        if entry.level is None:
-            levels = sorted({t.level for t in entry.ruleset.character_types.all() if t.level})
+        if levels and entry.level is None:
             self.fields["level"] = forms.TypedChoiceField(
                 choices=[("", "—"), *((n, n) for n in levels)],
                 coerce=int,
@@ -108,6 +107,13 @@ class CompletionForm(forms.Form):
                 if field is not None:
                     self.fields[f"{name}.{key}"] = field
             return None
+        if shape.get("x-kind") and "array" in kinds:
+            return forms.MultipleChoiceField(
+                label=label,
+                required=False,
+                choices=self.library.get(shape["x-kind"], []),
+                widget=forms.CheckboxSelectMultiple,
+            )
         if shape.get("x-kind"):
             options = self.library.get(shape["x-kind"], [])
             return forms.ChoiceField(label=label, required=False, choices=[("", "—"), *options])

@@ -3,9 +3,10 @@
 from django.db import DatabaseError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
+from django.utils.text import slugify
 
 from rules.engines.base import RulesBook
-from rules.engines.completions import completion_kind, with_completions
+from rules.engines.completions import complete_card, completion_kind, with_completions
 from rules.fixture_book import rules_book_from_fixtures
 from rules.frozen import FrozenDict, frozen
 from rules.models import ENTRY_RULES, TYPE_RULES, CharacterType, Deck, LibraryEntry, Ruleset
@@ -39,6 +40,38 @@ def completed_slugs(owner, ruleset, kind):
         return set()
     rows = LibraryEntry.objects.filter(owner=owner, ruleset=ruleset, kind=completion_kind(kind))
     return set(rows.values_list("slug", flat=True))
+
+
+def card_slug(card):
+    """How a completion names a deck card: the library entry it prints (Pulp City's
+    Resources), else its number in lower case ("A1-06" is "a1-06")."""
+    return (card.data or {}).get("slug") or slugify(card.number)
+
+
+def deck_with_completions(deck, owner=None):
+    """The deck's cards as plain dicts ({number, name, copies, page, data, uncertain, note,
+    completed}), the player's completions (kind "<deck slug>-completion") filled in."""
+    mine = {}
+    if owner is not None and owner.is_authenticated:
+        rows = LibraryEntry.objects.filter(
+            owner=owner, ruleset_id=deck.ruleset_id, kind=completion_kind(deck.slug)
+        )
+        mine = {row.slug: row.data for row in rows}
+    cards = []
+    for card in deck.cards.all():
+        plain = {
+            "number": card.number,
+            "name": card.name,
+            "copies": card.copies,
+            "page": card.page,
+            "data": card.data,
+            "uncertain": card.uncertain,
+            "note": card.note,
+            "completed": [],
+        }
+        values = mine.get(card_slug(card))
+        cards.append(complete_card(plain, values) if values else plain)
+    return cards
 
 
 def genreless_profiles(ruleset):

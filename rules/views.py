@@ -81,12 +81,13 @@ def library(request, ruleset, kind):
 def deck(request, ruleset, deck):
     ruleset = selectors.ruleset_or_404(ruleset)
     deck = selectors.deck_or_404(ruleset, deck)
-    cards = list(deck.cards.all())
+    cards = selectors.deck_with_completions(deck, request.user)
     context = {
         "ruleset": ruleset,
         "deck": deck,
         "cards": cards,
-        "physical": sum(card.copies for card in cards),
+        "physical": sum(card["copies"] for card in cards),
+        "completable": deck.slug in completion_kinds(ruleset.slug),
     }
     return render(request, "rules/deck.html", context)
 

@@ -4,11 +4,13 @@
 from dataclasses import dataclass
 from functools import cache
 
+from django.utils.text import slugify
+
 from rosters.handlers.base import handler
 from rosters.schema import roster_schema
 from rules.engines.completions import completion_kind, fill, is_empty
-from rules.engines.plain import as_dict
-from rules.models import LibraryEntry
+from rules.engines.plain import as_dict, citation
+from rules.models import DeckCard, LibraryEntry
 from rules.rulesets import find
 from rules.shapes import ShapeValidator, problems
 
@@ -65,7 +67,7 @@ def open_places(entry, shape):
     """The places of a book entry a player may fill: those its book leaves empty."""
     defs = schema_defs()
     empty = [place for place, blank in places(defs[shape], defs, entry.data) if blank]
-    return (["level"] if entry.level is None else []) + empty
+    return (["level"] if entry.levelled and entry.level is None else []) + empty
 
 
 def named_kinds(shape):
@@ -83,10 +85,67 @@ def completable(ruleset, kind):
     return definition.completions.get(kind) if definition else None
 
 
+@dataclass(frozen=True)
+class BookEntry:
+    """What a completion fills: a library entry of the book, or a card of one of its decks
+    that no library entry stands behind (7TV's script cards), found by its number."""
+
+    kind: str
+    slug: str
+    name: str
+    data: dict
+    level: int | None = None
+    levelled: bool = False  # whether a Level is part of it (a library entry's)
+    page: int | None = None
+    section: str = ""
+
+    @property
+    def citation(self):
+        return citation(self.page, self.section)
+
+
+def card_slug(card):
+    """A deck card's slug: its number in lower case ("A1-06" is "a1-06")."""
+    return slugify(card.number)
+
+
+def as_book_entry(row):
+    if isinstance(row, DeckCard):
+        return BookEntry(
+            kind=row.deck.slug,
+            slug=card_slug(row),
+            name=row.name or f"Card {row.number}",
+            data={"name": row.name, **as_dict(row.data)},
+            page=row.page,
+        )
+    return BookEntry(
+        kind=row.kind,
+        slug=row.slug,
+        name=row.name,
+        data=as_dict(row.data),
+        level=row.level,
+        levelled=True,
+        page=row.page,
+        section=row.section,
+    )
+
+
+def book_entries(ruleset, kind):
+    """Every book entry (or deck card) of a kind players may complete, in the book's order."""
+    rows = LibraryEntry.objects.filter(ruleset=ruleset, kind=kind, owner__isnull=True)
+    if rows.exists():
+        return [as_book_entry(row) for row in rows.order_by("name")]
+    cards = DeckCard.objects.filter(deck__ruleset=ruleset, deck__slug=kind).select_related("deck")
+    return [as_book_entry(card) for card in cards]
+
+
 def book_entry(ruleset, kind, slug):
-    return LibraryEntry.objects.filter(
+    row = LibraryEntry.objects.filter(
         ruleset=ruleset, kind=kind, slug=slug, owner__isnull=True
     ).first()
+    if row is not None:
+        return as_book_entry(row)
+    return next((entry for entry in book_entries(ruleset, kind) if entry.slug == slug), None)
 
 
 def check_completion(*, ruleset, kind, slug, data, level=None):
@@ -98,10 +157,10 @@ def check_completion(*, ruleset, kind, slug, data, level=None):
     trouble = problems(shape_validator(shape), data)
     if trouble:
         where, what = trouble[0]
-        raise CompletionRefused(f"{entry.name}: {where or 'the values'} {what}.")
+        raise CompletionRefused(f"{entry.name}: {f'{where} ' if where else ''}{what}.")
     _, filled, refused = fill(entry.data, data)
     if level is not None:
-        if entry.level is not None:
+        if entry.level is not None or not entry.levelled:
             refused.append("level")
         elif level not in set(ruleset.character_types.values_list("level", flat=True)):
             raise CompletionRefused(f"{entry.name}: {level} is no level of {ruleset.name}.")

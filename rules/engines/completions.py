@@ -86,6 +86,14 @@ def with_completions(entries: dict, rules) -> dict:
     return entries if merged is None else merged
 
 
+def complete_card(card: dict, values) -> dict:
+    """A deck card ({number, name, data, ...}) with the player's values in its empty places:
+    its name and what its data leaves empty. `completed` lists what is theirs."""
+    merged, filled, _ = fill({"name": card.get("name"), **as_dict(card.get("data"))}, values)
+    name = merged.pop("name", None)
+    return {**card, "name": name or "", "data": merged, "completed": filled}
+
+
 def completed_fields(entry) -> list[str]:
     """The dotted places of an entry that hold the player's values, not the book's."""
     return [str(path) for path in as_dict(entry).get("completed") or []]

@@ -154,3 +154,20 @@ def test_a_pulp_city_resource_card_takes_its_shield_and_damage(player, pulp_city
     cops = rules_book(pulp_city, player).entry("resource", "pulp-city-cops")
     assert (cops["data"]["shield"], cops["data"]["damage"]) == (3, 2)
     assert cops["data"]["numbers_seen"] == [2, 2, 3, 3]  # the book's own stay
+
+
+def test_a_7tv_script_card_is_named_once_for_its_deck_page_and_print(player, player_client):
+    from cards.printing.sources import deck_cards
+
+    seven = Ruleset.objects.get(slug="7tv")
+    card = {"name": "Lens Flare", "genres": ["sci-fi"], "effect": "One enemy Star is dazzled."}
+    complete_entry(owner=player, ruleset=seven, kind="script", slug="a1-06", data=card)
+    printed = {face.data["number"]: face.data for face in deck_cards("7tv", "script", player).faces}
+    assert printed["A1-06"]["name"] == "Lens Flare" and printed["A1-06"]["named"]
+    assert not deck_cards("7tv", "script").faces[5].data["named"]  # nobody else's deck
+    page = player_client.get("/rules/7tv/decks/script/").content.decode()
+    assert "Lens Flare" in page and "Your values: name, genres, effect" in page
+    with pytest.raises(CompletionRefused, match="Card A1-07: unexpected field 'act'"):
+        complete_entry(owner=player, ruleset=seven, kind="script", slug="a1-07", data={"act": 2})
+    form = player_client.get("/rosters/library/7tv/script/a1-07/").content.decode()
+    assert 'name="effect"' in form and 'value="sci-fi"' in form
