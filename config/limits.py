@@ -116,3 +116,9 @@ GUEST_IDLE_DAYS = 30
 # ahead of it before giving up. SQLite writes one at a time; a save takes milliseconds, the
 # largest roster import a few seconds, so a club's players saving together all get their turn.
 SQLITE_BUSY_SECONDS = 20
+
+# A data pack (rosters/data_packs.py): a club's completions and house rules for one game. The
+# largest a book needs is every Supreme, Resource and script card filled in, a few hundred
+# entries of a kilobyte or so; read with the roster file's counting reader.
+DATA_PACK_MAX_BYTES = 2 * MIB
+DATA_PACK_MAX_RULES = 500

@@ -1,14 +1,20 @@
 """A player's completions in their library: the book entries whose empty values they may
 fill in once (rosters/handlers/completions.py), the form for one, and dropping one."""
 
+import json
+
+from django import forms
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.players import current_player
+from config.limits import DATA_PACK_MAX_BYTES
+from rosters import data_packs
 from rosters.forms import CompletionForm
 from rosters.handlers import completions as handlers
+from rosters.transfer_views import roster_import_rate_limited
 from rules.models import LibraryEntry
 from rules.rulesets import find
 from rules.selectors import kind_label, ruleset_or_404
@@ -114,3 +120,72 @@ def drop(request, ruleset, kind, slug):
     handlers.drop_completion(owner=owner, ruleset=ruleset, kind=kind, slug=slug)
     messages.success(request, "Your values are dropped: the card prints as the book has it.")
     return redirect("rosters:completions", ruleset=ruleset.slug)
+
+
+@require_GET
+def export_pack(request, ruleset):
+    ruleset = ruleset_or_404(ruleset)
+    owner = current_player(request)
+    if owner is None:
+        raise Http404("Nothing of yours to export yet")
+    pack = data_packs.export_pack(owner, ruleset)
+    response = HttpResponse(
+        json.dumps(pack, indent=2, ensure_ascii=False), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{ruleset.slug}-data-pack.json"'
+    return response
+
+
+class PackForm(forms.Form):
+    file = forms.FileField(
+        label="Data pack (.json)",
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+    # The pack as previewed, sent back with the confirmation so what is written is what was
+    # shown (read and checked again: a browser may send anything).
+    pack = forms.CharField(required=False, widget=forms.HiddenInput, max_length=DATA_PACK_MAX_BYTES)
+
+    def content(self):
+        upload = self.cleaned_data.get("file")
+        if upload is not None:
+            if upload.size > DATA_PACK_MAX_BYTES:
+                raise data_packs.DataPackError("A data pack is at most 2 MB; this is more.")
+            return upload.read()
+        return self.cleaned_data.get("pack") or ""
+
+
+@require_http_methods(["GET", "POST"])
+@roster_import_rate_limited
+def import_pack(request, ruleset):
+    """Upload a pack and see what it adds and would replace; confirm to write it all."""
+    ruleset = ruleset_or_404(ruleset)
+    form = PackForm(request.POST or None, request.FILES or None)
+    context = {"ruleset": ruleset, "form": form, "lines": None, "text": ""}
+    if request.method == "POST" and form.is_valid():
+        try:
+            content = form.content()
+            pack = data_packs.load_pack(content)
+            if pack["ruleset"] != ruleset.slug:
+                raise data_packs.DataPackError(
+                    f"This pack is for {pack['ruleset']}, not {ruleset.name}."
+                )
+            lines = data_packs.preview(request.user, ruleset, pack)
+            if "confirm" in request.POST:
+                result = handlers.import_pack(
+                    owner=current_player(request, create=True),
+                    ruleset=ruleset,
+                    pack=pack,
+                    lines=lines,
+                )
+                messages.success(
+                    request, f"{len(result.written)} of the pack's entries are in your library."
+                )
+                return redirect("rosters:completions", ruleset=ruleset.slug)
+        except (data_packs.DataPackError, handlers.CompletionRefused) as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            text = content.decode() if isinstance(content, bytes) else content
+            context |= {"lines": lines, "text": text}
+    status = 400 if form.errors else 200
+    return render(request, "rosters/import_pack.html", context, status=status)

@@ -30,6 +30,13 @@ NO_HOUSE_RULE_DATA = {"$ref": "#/$defs/no_house_rule_data"}
 NO_CAMPAIGN_RULES = {"$ref": "#/$defs/campaign_tallies"}
 
 
+def house_rule_of(slug, part):
+    """What one of this game's house rules (or completions) may hold: a roster file's and a
+    data pack's alike (rosters/data_packs.py)."""
+    house_rule = {"properties": {"data": part.get("house_rule_data", NO_HOUSE_RULE_DATA)}}
+    return with_completions(slug, house_rule)
+
+
 def with_completions(slug, house_rule):
     """A house rule of the game, or one of its completions (a kind its definition lets
     players complete, + "-completion"), whose data is bounded by that kind's own `$defs`."""
@@ -46,11 +53,10 @@ def with_completions(slug, house_rule):
 def ruleset_block(slug, part):
     """Applies the part's choices, profile, house rules' data and campaign block (tallies,
     when the game has no campaign of its own) to files of this ruleset only."""
-    house_rule = {"properties": {"data": part.get("house_rule_data", NO_HOUSE_RULE_DATA)}}
     properties = {
         "choices": part["choices"],
         "characters": {"items": {"properties": {"profile": part["profile"]}}},
-        "house_rules": {"items": with_completions(slug, house_rule)},
+        "house_rules": {"items": house_rule_of(slug, part)},
         "campaign": part.get("campaign", NO_CAMPAIGN_RULES),
     }
     return {

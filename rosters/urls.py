@@ -30,6 +30,8 @@ urlpatterns = [
     path("import/", transfer_views.import_roster, name="import"),
     # A player's own values for what a book leaves empty, beside their house rules.
     path("library/<slug:ruleset>/", completion_views.completion_list, name="completions"),
+    path("library/<slug:ruleset>/pack.json", completion_views.export_pack, name="export_pack"),
+    path("library/<slug:ruleset>/pack/", completion_views.import_pack, name="import_pack"),
     path(
         "library/<slug:ruleset>/<slug:kind>/<slug:slug>/",
         completion_views.complete,

@@ -8,7 +8,8 @@ from django.utils.text import slugify
 
 from rosters.handlers.base import handler
 from rosters.schema import roster_schema
-from rules.engines.completions import completion_kind, fill, is_empty
+from rosters.transfer import house_rule_fields
+from rules.engines.completions import completed_kind, completion_kind, fill, is_empty
 from rules.engines.plain import as_dict, citation
 from rules.models import DeckCard, LibraryEntry
 from rules.rulesets import find
@@ -219,3 +220,42 @@ def drop_completion(*, owner, ruleset, kind, slug):
         owner=owner, ruleset=ruleset, kind=completion_kind(kind), slug=slug
     ).delete()
     return CompletionResult(entry=None)
+
+
+@dataclass(frozen=True)
+class PackResult:
+    written: tuple[LibraryEntry, ...]
+
+
+@handler
+def import_pack(*, owner, ruleset, pack, lines):
+    """Write what the preview (rosters.data_packs.preview) said the pack adds or replaces,
+    all or nothing: a completion that would overwrite the book refuses the whole pack."""
+    written = []
+    rules = {(rule["kind"], rule["slug"]): rule for rule in pack["house_rules"]}
+    for line in lines:
+        if line.action not in ("adds", "replaces"):
+            continue
+        rule = rules[(line.kind, line.slug)]
+        target = completed_kind(line.kind)
+        if target is not None:
+            check_completion(
+                ruleset=ruleset,
+                kind=target,
+                slug=line.slug,
+                data=as_dict(rule.get("data")),
+                level=rule.get("level"),
+            )
+        entry, _ = LibraryEntry.objects.update_or_create(
+            owner=owner,
+            ruleset=ruleset,
+            kind=line.kind,
+            slug=line.slug,
+            defaults={
+                **house_rule_fields(rule),
+                "section": rule.get("section") or "",
+                "edition": rule.get("edition") or "house",
+            },
+        )
+        written.append(entry)
+    return PackResult(written=tuple(written))
