@@ -150,7 +150,7 @@ class PackForm(forms.Form):
         upload = self.cleaned_data.get("file")
         if upload is not None:
             if upload.size > DATA_PACK_MAX_BYTES:
-                raise data_packs.DataPackError("A data pack is at most 2 MB; this is more.")
+                raise data_packs.DataPackError(data_packs.too_big())
             return upload.read()
         return self.cleaned_data.get("pack") or ""
 

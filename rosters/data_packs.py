@@ -74,6 +74,10 @@ def validator():
     return ShapeValidator(data_pack_schema())
 
 
+def too_big():
+    return f"A data pack is at most {DATA_PACK_MAX_BYTES // MIB} MB; this one is more."
+
+
 def load_pack(content: str | bytes) -> dict:
     """The pack in `content`, or DataPackError saying in one sentence why not."""
     if len(content) > DATA_PACK_MAX_BYTES:

@@ -101,8 +101,9 @@ HOSTILE = [
     (b"{" * 40, "not JSON"),
     (b'{"format": "cliffhanger-data-pack", "version": 1, "ruleset": "pulp-city"}', "missing"),
     (
-        b'{"format": "cliffhanger-data-pack", "version": 1, "ruleset": "pulp-city", "house_rules":'
-        b' [{"kind": "supreme-completion", "slug": "solar", "name": "S", "data": {"damage": 1e9}}]}',
+        b'{"format": "cliffhanger-data-pack", "version": 1, "ruleset": "pulp-city",'
+        b' "house_rules": [{"kind": "supreme-completion", "slug": "solar", "name": "S",'
+        b' "data": {"damage": 1e9}}]}',
         r"house_rules\[0\]\.data\.damage: 1000000000.0 should be a whole number",
     ),
     (b'{"format": "cliffhanger-data-pack", "x": "\\u0000"}', "NUL"),
