@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 
 from rules.engines.base import RulesBook
+from rules.engines.completions import SUFFIX as COMPLETION_SUFFIX
 from rules.engines.completions import complete_card, completion_kind, with_completions
 from rules.fixture_book import rules_book_from_fixtures
 from rules.frozen import FrozenDict, frozen
@@ -99,6 +100,8 @@ def library_kinds(ruleset, owner=None):
     rows = (
         visible_entries(owner)
         .filter(ruleset=ruleset)
+        # A completion shows on the entry it fills, not as a library of its own.
+        .exclude(kind__endswith=COMPLETION_SUFFIX)
         .values("kind")
         .annotate(count=Count("pk"))
         .order_by("kind")

@@ -63,7 +63,9 @@ def complete(entry: dict, completion: dict) -> dict:
     result["data"] = data
     filled += [f"data.{path}" for path in more]
     if filled:
-        result["completed"] = filled
+        # Sorted: PostgreSQL keeps JSON keys in an order of its own, and a report must read
+        # the same on every database.
+        result["completed"] = sorted(filled)
     return result
 
 
@@ -91,7 +93,7 @@ def complete_card(card: dict, values) -> dict:
     its name and what its data leaves empty. `completed` lists what is theirs."""
     merged, filled, _ = fill({"name": card.get("name"), **as_dict(card.get("data"))}, values)
     name = merged.pop("name", None)
-    return {**card, "name": name or "", "data": merged, "completed": filled}
+    return {**card, "name": name or "", "data": merged, "completed": sorted(filled)}
 
 
 def completed_fields(entry) -> list[str]:

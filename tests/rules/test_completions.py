@@ -108,7 +108,7 @@ def test_the_report_counts_the_blanks_and_links_to_fill_them(player, player_clie
     complete_solar(player, pulp_city)
     page = player_client.get(f"/rosters/{roster.pk}/").content.decode()
     assert "(origin, Strength, Defense, Energy, Agility, Mind, Spirit, damage)" not in page
-    assert "Solar&#x27;s origin, traits, damage are your own values" in page
+    assert "Solar&#x27;s damage, origin, traits are your own values" in page
 
 
 def test_a_sample_force_shows_the_viewers_completion(player, player_client, pulp_city):
@@ -116,7 +116,7 @@ def test_a_sample_force_shows_the_viewers_completion(player, player_client, pulp
     assert "Solar&#x27;s origin" not in page
     complete_solar(player, pulp_city)
     page = player_client.get("/rosters/samples/pulp-city-starter-box/").content.decode()
-    assert "Solar&#x27;s origin, traits, damage are your own values" in page
+    assert "Solar&#x27;s damage, origin, traits are your own values" in page
 
 
 def test_pulp_fiction_weapon_numbers_fill_every_card_that_carries_it(player, rules_data):
@@ -166,8 +166,14 @@ def test_a_7tv_script_card_is_named_once_for_its_deck_page_and_print(player, pla
     assert printed["A1-06"]["name"] == "Lens Flare" and printed["A1-06"]["named"]
     assert not deck_cards("7tv", "script").faces[5].data["named"]  # nobody else's deck
     page = player_client.get("/rules/7tv/decks/script/").content.decode()
-    assert "Lens Flare" in page and "Your values: name, genres, effect" in page
+    assert "Lens Flare" in page and "Your values: effect, genres, name" in page
     with pytest.raises(CompletionRefused, match="Card A1-07: unexpected field 'act'"):
         complete_entry(owner=player, ruleset=seven, kind="script", slug="a1-07", data={"act": 2})
     form = player_client.get("/rosters/library/7tv/script/a1-07/").content.decode()
     assert 'name="effect"' in form and 'value="sci-fi"' in form
+
+
+def test_a_completion_is_no_library_of_its_own(player, player_client, pulp_city):
+    complete_solar(player, pulp_city)
+    page = player_client.get("/rules/pulp-city/supreme/").content.decode()
+    assert "/rules/pulp-city/supreme-completion/" not in page
