@@ -177,3 +177,16 @@ def test_a_completion_is_no_library_of_its_own(player, player_client, pulp_city)
     complete_solar(player, pulp_city)
     page = player_client.get("/rules/pulp-city/supreme/").content.decode()
     assert "/rules/pulp-city/supreme-completion/" not in page
+
+
+def test_a_players_own_completion_stays_when_a_file_or_a_guest_brings_another(
+    player, make_user, pulp_city
+):
+    from rules.services import move_house_rules
+
+    complete_solar(player, pulp_city)
+    guest = make_user("guest-solar")
+    complete_solar(guest, pulp_city, {"damage": 12})
+    move_house_rules(source=guest, target=player)
+    assert rules_book(pulp_city, player).entry("supreme", "solar")["data"]["damage"] == 10
+    assert LibraryEntry.objects.filter(owner=player, kind="supreme-completion").count() == 1
