@@ -55,3 +55,4 @@ def test_a_filled_in_starter_box_prints_no_blank(player, player_client, rules_da
     text = pdf.text(pdf.read(response.content))
     assert "SOLAR L2" in text and "ANDROIDA" in text
     assert "–" not in text and "—" not in text
+    assert "Your values damage, origin, traits" in text  # never passed off as the book's
