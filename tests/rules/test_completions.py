@@ -190,3 +190,16 @@ def test_a_players_own_completion_stays_when_a_file_or_a_guest_brings_another(
     move_house_rules(source=guest, target=player)
     assert rules_book(pulp_city, player).entry("supreme", "solar")["data"]["damage"] == 10
     assert LibraryEntry.objects.filter(owner=player, kind="supreme-completion").count() == 1
+
+
+def test_every_completable_kind_is_bounded_by_the_roster_schema():
+    from rosters.handlers.completions import schema_defs
+    from rules.rulesets import playable_slugs
+
+    named = {
+        (slug, kind): shape
+        for slug in playable_slugs()
+        for kind, shape in definition_for(slug).completions.items()
+    }
+    assert {kind for _, kind in named} >= {"supreme", "resource", "weapon", "armour", "script"}
+    assert all(schema_defs()[shape]["additionalProperties"] is False for shape in named.values())
