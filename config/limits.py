@@ -142,3 +142,8 @@ PLAY_MAX_OPEN_GAMES = 10
 # The largest number any tracker holds where its book sets no top (plot points, ammo, an
 # Action Pool): far above a game's, small enough to show on a phone.
 PLAY_VALUE_MOST = 99
+# A data pack (rosters/data_packs.py): a club's completions and house rules for one game. The
+# largest a book needs is every Supreme, Resource and script card filled in, a few hundred
+# entries of a kilobyte or so; read with the roster file's counting reader.
+DATA_PACK_MAX_BYTES = 2 * MIB
+DATA_PACK_MAX_RULES = 500

@@ -9,9 +9,10 @@ import copy
 import json
 from pathlib import Path
 
+from rules.engines.completions import completion_kind
 from rules.engines.effects import shapes
 from rules.fixture_folder import FIXTURES_DIR
-from rules.rulesets import playable_slugs
+from rules.rulesets import definition_for, playable_slugs
 
 BASE_PATH = Path(__file__).with_name("roster.schema.json")
 PART_NAME = "roster-schema.json"
@@ -29,15 +30,33 @@ NO_HOUSE_RULE_DATA = {"$ref": "#/$defs/no_house_rule_data"}
 NO_CAMPAIGN_RULES = {"$ref": "#/$defs/campaign_tallies"}
 
 
+def house_rule_of(slug, part):
+    """What one of this game's house rules (or completions) may hold: a roster file's and a
+    data pack's alike (rosters/data_packs.py)."""
+    house_rule = {"properties": {"data": part.get("house_rule_data", NO_HOUSE_RULE_DATA)}}
+    return with_completions(slug, house_rule)
+
+
+def with_completions(slug, house_rule):
+    """A house rule of the game, or one of its completions (a kind its definition lets
+    players complete, + "-completion"), whose data is bounded by that kind's own `$defs`."""
+    completions = definition_for(slug).completions
+    for kind, shape in sorted(completions.items(), reverse=True):
+        house_rule = {
+            "if": {"required": ["kind"], "properties": {"kind": {"const": completion_kind(kind)}}},
+            "then": {"properties": {"data": {"$ref": f"#/$defs/{shape}"}}},
+            "else": house_rule,
+        }
+    return house_rule
+
+
 def ruleset_block(slug, part):
     """Applies the part's choices, profile, house rules' data and campaign block (tallies,
     when the game has no campaign of its own) to files of this ruleset only."""
     properties = {
         "choices": part["choices"],
         "characters": {"items": {"properties": {"profile": part["profile"]}}},
-        "house_rules": {
-            "items": {"properties": {"data": part.get("house_rule_data", NO_HOUSE_RULE_DATA)}}
-        },
+        "house_rules": {"items": house_rule_of(slug, part)},
         "campaign": part.get("campaign", NO_CAMPAIGN_RULES),
     }
     return {

@@ -124,10 +124,11 @@ def sample_or_404(slug):
         raise Http404("No such sample force") from None
 
 
-def read_only_context(document, ruleset):
+def read_only_context(document, ruleset, viewer=None):
     """A roster document with its report, as the book's rules and the file's own house rules
-    see it: for the sample forces and for share links."""
-    rules = rules_book(ruleset).with_house_rules(document.get("house_rules") or [])
+    see it: for the sample forces and for share links. A sample is the book's, so the
+    viewer's own completions of it fill its gaps as they do on their own rosters."""
+    rules = rules_book(ruleset, viewer).with_house_rules(document.get("house_rules") or [])
     report = engines.evaluate(document, rules)
     rows = [
         {
@@ -150,7 +151,7 @@ def sample_detail(request, slug):
     """A read-only look at a sample force and its report, as the book's rules see it."""
     document = sample_or_404(slug)
     ruleset = get_object_or_404(Ruleset, slug=document["ruleset"])
-    context = {"slug": slug, **read_only_context(document, ruleset)}
+    context = {"slug": slug, **read_only_context(document, ruleset, request.user)}
     return render(request, "rosters/sample.html", context)
 
 

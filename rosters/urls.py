@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rosters import campaign_views, share_views, transfer_views, views
+from rosters import campaign_views, completion_views, share_views, transfer_views, views
 
 app_name = "rosters"
 urlpatterns = [
@@ -28,6 +28,20 @@ urlpatterns = [
     path("shared/<str:token>/", share_views.shared, name="shared"),
     path("shared/<str:token>/copy/", share_views.copy, name="shared_copy"),
     path("import/", transfer_views.import_roster, name="import"),
+    # A player's own values for what a book leaves empty, beside their house rules.
+    path("library/<slug:ruleset>/", completion_views.completion_list, name="completions"),
+    path("library/<slug:ruleset>/pack.json", completion_views.export_pack, name="export_pack"),
+    path("library/<slug:ruleset>/pack/", completion_views.import_pack, name="import_pack"),
+    path(
+        "library/<slug:ruleset>/<slug:kind>/<slug:slug>/",
+        completion_views.complete,
+        name="complete",
+    ),
+    path(
+        "library/<slug:ruleset>/<slug:kind>/<slug:slug>/drop/",
+        completion_views.drop,
+        name="drop_completion",
+    ),
     path("samples/", transfer_views.sample_list, name="samples"),
     path("samples/<slug:slug>/", transfer_views.sample_detail, name="sample"),
     path("samples/<slug:slug>/start/", transfer_views.start_from_sample, name="start_sample"),

@@ -12,6 +12,12 @@ def house_rule_kinds(slug):
     return definition.house_rule_kinds if definition else {}
 
 
+def completion_kinds(slug):
+    """The library kinds whose empty values players may fill in (see rosters/completion_views)."""
+    definition = find(slug)
+    return definition.completions if definition else {}
+
+
 # The roster file format's own limits (rosters/roster.schema.json, house_rule): a house rule
 # that fits the form also travels in an exported file and imports again, and the rules
 # reference PDF lays it out quickly.

@@ -3,8 +3,11 @@
 from django.db import DatabaseError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
+from django.utils.text import slugify
 
 from rules.engines.base import RulesBook
+from rules.engines.completions import SUFFIX as COMPLETION_SUFFIX
+from rules.engines.completions import complete_card, completion_kind, with_completions
 from rules.fixture_book import rules_book_from_fixtures
 from rules.frozen import FrozenDict, frozen
 from rules.models import ENTRY_RULES, TYPE_RULES, CharacterType, Deck, LibraryEntry, Ruleset
@@ -32,6 +35,46 @@ def house_rules_of(owner, ruleset):
     return list(LibraryEntry.objects.filter(owner=owner, ruleset=ruleset).order_by("kind", "name"))
 
 
+def completed_slugs(owner, ruleset, kind):
+    """The book entries of this kind whose empty values the player filled in."""
+    if owner is None or not owner.is_authenticated:
+        return set()
+    rows = LibraryEntry.objects.filter(owner=owner, ruleset=ruleset, kind=completion_kind(kind))
+    return set(rows.values_list("slug", flat=True))
+
+
+def card_slug(card):
+    """How a completion names a deck card: the library entry it prints (Pulp City's
+    Resources), else its number in lower case ("A1-06" is "a1-06")."""
+    return (card.data or {}).get("slug") or slugify(card.number)
+
+
+def deck_with_completions(deck, owner=None):
+    """The deck's cards as plain dicts ({number, name, copies, page, data, uncertain, note,
+    completed}), the player's completions (kind "<deck slug>-completion") filled in."""
+    mine = {}
+    if owner is not None and owner.is_authenticated:
+        rows = LibraryEntry.objects.filter(
+            owner=owner, ruleset_id=deck.ruleset_id, kind=completion_kind(deck.slug)
+        )
+        mine = {row.slug: row.data for row in rows}
+    cards = []
+    for card in deck.cards.all():
+        plain = {
+            "number": card.number,
+            "name": card.name,
+            "copies": card.copies,
+            "page": card.page,
+            "data": card.data,
+            "uncertain": card.uncertain,
+            "note": card.note,
+            "completed": [],
+        }
+        values = mine.get(card_slug(card))
+        cards.append(complete_card(plain, values) if values else plain)
+    return cards
+
+
 def genreless_profiles(ruleset):
     """The book's profiles whose genres its text lacks, which a player may set as a house
     rule so the genre gate can judge them."""
@@ -57,6 +100,8 @@ def library_kinds(ruleset, owner=None):
     rows = (
         visible_entries(owner)
         .filter(ruleset=ruleset)
+        # A completion shows on the entry it fills, not as a library of its own.
+        .exclude(kind__endswith=COMPLETION_SUFFIX)
         .values("kind")
         .annotate(count=Count("pk"))
         .order_by("kind")
@@ -141,9 +186,17 @@ def rules_book(ruleset, owner=None):
         rows = [e for e in rows if e.owner_id is not None]
     if rows:
         merged = dict(entries)  # the kept one stays as built
-        for entry in rows:  # a house rule never replaces a built-in entry
-            merged.setdefault((entry.kind, entry.slug), frozen(entry_as_data(entry)))
-        entries = FrozenDict(merged)
+        house = [entry_as_data(entry) for entry in rows]
+        for rule in house:  # a house rule never replaces a built-in entry
+            merged.setdefault((rule["kind"], rule["slug"]), frozen(rule))
+        # The player's completions fill the book entries they name (the built copy untouched).
+        completed = with_completions(merged, house)
+        entries = FrozenDict(
+            {
+                key: entry if isinstance(entry, FrozenDict) else frozen(entry)
+                for key, entry in completed.items()
+            }
+        )
     return RulesBook(ruleset=ruleset.slug, character_types=types, entries=entries)
 
 

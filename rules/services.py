@@ -8,6 +8,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.text import slugify
 
+from rules.engines.completions import completed_kind
 from rules.engines.house_rules import PROFILE_GENRES
 from rules.engines.plain import as_dict, as_list
 from rules.models import ENTRY_RULES, LibraryEntry
@@ -138,6 +139,10 @@ def move_house_rules(*, source, target):
         key = (entry.ruleset_id, entry.kind, entry.slug)
         if entry.kind == PROFILE_GENRES:
             merge_profile_genres(kept=clash, added=entry)
+            entry.delete()
+            continue
+        if completed_kind(entry.kind):
+            # It fills the book entry of its slug, so it cannot take another: theirs stays.
             entry.delete()
             continue
         if all(getattr(clash, name) == getattr(entry, name) for name in ENTRY_RULES):

@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.players import current_player
 from rules import selectors, services
-from rules.forms import ProfileGenresForm, house_rule_kinds
+from rules.forms import ProfileGenresForm, completion_kinds, house_rule_kinds
 from rules.models import Ruleset
 from rules.rulesets import find
 
@@ -69,6 +69,8 @@ def library(request, ruleset, kind):
         "level": level,
         "cost": cost,
         "total": len(everything),
+        "completions_open": kind in completion_kinds(ruleset.slug),
+        "completed": selectors.completed_slugs(request.user, ruleset, kind),
         "house_rules_open": bool(house_rule_kinds(ruleset.slug))
         or (kind == "profile" and bool(selectors.genreless_profiles(ruleset))),
     }
@@ -80,12 +82,13 @@ def library(request, ruleset, kind):
 def deck(request, ruleset, deck):
     ruleset = selectors.ruleset_or_404(ruleset)
     deck = selectors.deck_or_404(ruleset, deck)
-    cards = list(deck.cards.all())
+    cards = selectors.deck_with_completions(deck, request.user)
     context = {
         "ruleset": ruleset,
         "deck": deck,
         "cards": cards,
-        "physical": sum(card.copies for card in cards),
+        "physical": sum(card["copies"] for card in cards),
+        "completable": deck.slug in completion_kinds(ruleset.slug),
     }
     return render(request, "rules/deck.html", context)
 
@@ -146,6 +149,7 @@ def house_rules(request, ruleset):
         "form": forms.get("entry"),
         "genres_form": forms.get("genres"),
         "entries": selectors.house_rules_of(request.user, ruleset),
+        "completions_open": bool(completion_kinds(ruleset.slug)),
     }
     return render(request, "rules/house_rules.html", context)
 

@@ -24,6 +24,20 @@ from rules.engines.base import RulesBook
 from rules.rulesets import find
 
 FACES_DIR = "cards/print/faces"
+# What a face prints for a value its book does not give and nobody filled in: a dash, or a
+# line to write on (Pulp Fiction's lost charts). The Print page counts them before paper.
+BLANK_MARKS = frozenset({"–", "—", "____"})
+
+
+def blanks_in(value) -> int:
+    """How many values of a view-model print as a blank."""
+    if isinstance(value, str):
+        return int(value in BLANK_MARKS)
+    if isinstance(value, dict):
+        return sum(blanks_in(item) for item in value.values())
+    if isinstance(value, list | tuple):
+        return sum(blanks_in(item) for item in value)
+    return 0
 
 
 class NoCardDesign(LookupError):
@@ -40,6 +54,10 @@ class Face:
     problems: tuple[str, ...] = ()
     copies: int = 1
     back: Face | None = None
+
+    @property
+    def blanks(self) -> int:
+        return blanks_in(self.data)
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,15 @@ class Printable:
         return sum(face.copies for face in self.faces)
 
     @property
+    def blanks(self):
+        """(card title, values it prints empty) for each card of the job with blanks."""
+        return [(face.title, face.blanks) for face in self.faces if face.copies and face.blanks]
+
+    @property
+    def blank_count(self):
+        return sum(count for _, count in self.blanks)
+
+    @property
     def too_big(self):
         """Why this job is refused, or "" if it may print: past PRINT_MAX_CARDS one request
         would hold a worker for minutes."""
@@ -133,7 +142,8 @@ def roster_cards(player, pk, copies) -> Printable:
     return Printable(roster.name, made, skipped, listed)
 
 
-def deck_as_data(deck, ruleset):
+def deck_as_data(deck, ruleset, player=None):
+    """The deck as its faces read it, with the player's completions of its cards."""
     return {
         "ruleset": ruleset.slug,
         "ruleset_name": ruleset.name,
@@ -141,23 +151,17 @@ def deck_as_data(deck, ruleset):
         "name": deck.name,
         "back_label": deck.back_label,
         "cards": [
-            {
-                "number": card.number,
-                "name": card.name,
-                "copies": card.copies,
-                "page": card.page,
-                "data": card.data,
-            }
-            for card in deck.cards.all()
+            {key: card[key] for key in ("number", "name", "copies", "page", "data")}
+            for card in rules.deck_with_completions(deck, player)
         ],
     }
 
 
-def deck_cards(ruleset_slug, deck_slug) -> Printable:
+def deck_cards(ruleset_slug, deck_slug, player=None) -> Printable:
     ruleset = rules.ruleset_or_404(ruleset_slug)
     deck = rules.deck_or_404(ruleset, deck_slug)
     try:
-        made = faces.deck_faces(deck_as_data(deck, ruleset))
+        made = faces.deck_faces(deck_as_data(deck, ruleset, player))
     except faces.NoCardDesign as error:
         return Printable(deck.name, [], [str(error)])
     return Printable(deck.name, made)
@@ -170,7 +174,7 @@ def printable(player, source, copies) -> Printable:
         return roster_cards(player, source.removeprefix("roster-"), copies)
     if source.startswith("deck-"):
         ruleset_slug, _, deck_slug = source.removeprefix("deck-").partition("/")
-        return deck_cards(ruleset_slug, deck_slug)
+        return deck_cards(ruleset_slug, deck_slug, player)
     return marked_cards(player, copies)
 
 

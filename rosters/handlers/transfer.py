@@ -22,6 +22,7 @@ from rosters.transfer import (
     same_rule,
 )
 from rules.engines import boss_roles
+from rules.engines.completions import completed_kind
 from rules.engines.house_rules import PROFILE_GENRES
 from rules.engines.plain import recharactered, repointed
 from rules.models import LibraryEntry, Ruleset
@@ -112,9 +113,11 @@ def import_house_rules(owner, ruleset, document):
             entries.append(existing)
             continue
         slug = rule["slug"]
-        if existing is not None and rule["kind"] == PROFILE_GENRES:
-            # It amends the book profile of that slug, so it cannot take another name: the
-            # player's own reading of that profile stays.
+        if existing is not None and (
+            rule["kind"] == PROFILE_GENRES or completed_kind(rule["kind"])
+        ):
+            # It amends the book entry of that slug (a profile's genres, a completion), so it
+            # cannot take another name: the player's own reading of that entry stays.
             entries.append(existing)
             continue
         if existing is not None:

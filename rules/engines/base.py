@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
+from rules.engines.completions import with_completions
 from rules.engines.plain import citation, page_of
 
 Severity = Literal["error", "warning", "info"]
@@ -34,6 +35,9 @@ class Finding:
     custom: bool = False
     section: str | None = None
     character_id: str | None = None
+    # (ruleset, kind, slug) of the book entry whose empty values the player may fill in
+    # (rules/engines/completions.py): the report links there.
+    fill_in: tuple[str, str, str] | None = None
 
     def __post_init__(self):
         if self.severity not in SEVERITIES:
@@ -62,7 +66,9 @@ class Finding:
         return citation(self.page, self.section)
 
 
-def finding_about(who, code, severity, message, page=None, *, custom=False, section=None):
+def finding_about(
+    who, code, severity, message, page=None, *, custom=False, section=None, fill_in=None
+):
     """A finding about `who`, an engine's reading of one character (a 7TV Line, a Pulp City
     Supreme, a Pulp Fiction Figure: each has its `subject` and `character_id`), or about the
     whole force when `who` is None."""
@@ -75,6 +81,7 @@ def finding_about(who, code, severity, message, page=None, *, custom=False, sect
         custom,
         section,
         who.character_id if who else None,
+        fill_in,
     )
 
 
@@ -252,12 +259,17 @@ class RulesBook:
 
     def with_house_rules(self, house_rules: Iterable[dict]):
         """A copy that also knows the roster's own custom entries (they never replace a
-        built-in entry of the same kind and slug)."""
+        built-in entry of the same kind and slug) and fills book entries with the roster's
+        completions."""
         entries = dict(self.entries)
+        house_rules = list(house_rules)
         for rule in house_rules:
             key = (rule["kind"], rule["slug"])
             if key not in entries:
                 entries[key] = {**rule, "custom": True}
+        # A completion in the file fills its book entry, as the player's own do in their
+        # library (rules/engines/completions.py), so a shared roster prints the same.
+        entries = with_completions(entries, house_rules)
         return RulesBook(self.ruleset, self.character_types, entries)
 
     def to_dict(self):

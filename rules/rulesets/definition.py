@@ -53,6 +53,10 @@ class RulesetDefinition:
     # Optional: the house-rules form (a rules.forms.HouseRuleForm) when this game's house
     # rules carry data its checks read; its house_data() is stored as the entry's data.
     house_rule_form: str = "rules.forms.HouseRuleForm"
+    # Library kind → the `$defs` name, in this game's part of the roster schema, of what a
+    # player may complete of such an entry where the book leaves it empty (its bounds too;
+    # rules/engines/completions.py).
+    completions: Mapping[str, str] = NOTHING
     # Library kind → (singular, plural) as the book names it on the site.
     kind_labels: Mapping[str, tuple[str, str]] = NOTHING
     # Deck slug → the fields every card of that deck must carry to be playable.

@@ -114,3 +114,12 @@ def test_the_designer_page_names_the_skill_it_cannot_save(client, rules_data):
     assert response.status_code == 400
     assert "a skill&#x27;s value is at most 99" in response.content.decode()
     assert not Character.objects.exists()
+
+
+def test_starting_from_a_named_supreme_takes_its_level(rules):
+    """'Start from Solar' with Level left at 1 used to make a Level 1 card the report refused."""
+    character = posted(rules, character_type="level-1", base="solar").character_data()
+    assert character["type"] == "level-2"
+    assert not [f for f in character_findings(character, rules) if f.code == "level-mismatch"]
+    own = posted(rules, character_type="level-3").character_data()
+    assert own["type"] == "level-3"  # a Supreme of the player's own keeps the Level chosen

@@ -98,6 +98,24 @@ def roster_file(roster):
     return upload
 
 
+# A club's data pack: the shield of the Cops' card, which the Game Guide's text lost.
+PACK = json.dumps(
+    {
+        "format": "cliffhanger-data-pack",
+        "version": 1,
+        "ruleset": "pulp-city",
+        "house_rules": [
+            {
+                "kind": "resource-completion",
+                "slug": "pulp-city-cops",
+                "name": "Pulp City Cops",
+                "data": {"shield": 3},
+            }
+        ],
+    }
+)
+
+
 def walk(w):
     """(name, url, post data or None for a GET) in the order the walk makes them: a league
     plays its events in turn, then undoes the latest."""
@@ -146,6 +164,12 @@ def walk(w):
     yield "rosters:samples", "/rosters/samples/", None
     yield "rosters:sample", "/rosters/samples/singapore-smith/", None
     yield "rosters:start_sample", "/rosters/samples/singapore-smith/start/", {}
+    # A player's own values for what the book leaves empty, kept and then dropped.
+    yield "rosters:completions", "/rosters/library/pulp-city/", None
+    yield "rosters:complete", "/rosters/library/pulp-city/supreme/solar/", {"damage": "10"}
+    yield "rosters:drop_completion", "/rosters/library/pulp-city/supreme/solar/drop/", {}
+    yield "rosters:export_pack", "/rosters/library/pulp-city/pack.json", None
+    yield "rosters:import_pack", "/rosters/library/pulp-city/pack/", {"pack": PACK, "confirm": "1"}
     yield "rosters:delete", f"/rosters/{w['spare'].pk}/delete/", {}
     yield "rosters:restore", f"/rosters/{w['binned'].pk}/restore/", {}
     # The designer's Save, and its "Save and add to league" (a league that has played).

@@ -92,7 +92,8 @@ def test_a_book_supreme_fills_in_what_the_player_leaves_out(rules):
     assert card.missing == ["traits"]
     findings = character_findings(solar, rules)
     assert [f.code for f in findings] == ["card-incomplete"]
-    assert "traits" in findings[0].message
+    assert findings[0].message.startswith("6 values the Game Guide does not give print empty")
+    assert "Strength" in findings[0].message and findings[0].fill_in[1:] == ("supreme", "solar")
 
 
 def test_a_book_supremes_level_is_kept(rules):

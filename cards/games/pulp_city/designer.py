@@ -271,11 +271,22 @@ class PulpCityCharacterForm(DesignerForm):
             }
         return {
             "name": self.text("name"),
-            "type": self.value("character_type") or "",
+            "type": self.level_type(),
             "role": "",
             "profile": profile,
             "flavour": self.text("flavour"),
         }
+
+    def level_type(self):
+        """The Level chosen, or the one of the named Supreme it starts from: a Supreme's
+        Level is part of who it is (p.9), so starting from Solar makes the card Level 2
+        whatever the Level field said (players missed that the field had to be set first)."""
+        base = self.rules.entry("supreme", self.text("base")) if self.text("base") else None
+        level = as_dict(base).get("level")
+        fitting = [
+            slug for slug, kind in self.rules.character_types.items() if kind.get("level") == level
+        ]
+        return fitting[0] if level is not None and fitting else self.value("character_type") or ""
 
     def trait_fields(self):
         return [self[trait] for trait in TRAITS]

@@ -8,6 +8,7 @@ static/css/print.css (.pc-*)."""
 from cards.printing.faces import FACES_DIR, FaceKind, fitted
 from cards.printing.fitting import Box, Run, fit, fit_name, overflow_notes
 from rules.engines.base import RulesBook
+from rules.engines.completions import completed_fields
 from rules.engines.plain import as_dict, as_list
 from rules.games.pulp_city.engine import printed_profile
 from rules.games.pulp_city.profile import notation
@@ -66,11 +67,20 @@ def supreme_card(character: dict, rules: RulesBook, *, portrait_uri=None) -> dic
         ],
         "flavour": str(as_dict(character).get("flavour") or ""),
         "portrait_uri": portrait_uri,
+        "own_values": own_values(rules.entry("supreme", card.base) if card.base else None),
     }
+
+
+def own_values(base):
+    """The named Supreme's values the player filled in, not the Game Guide: the card says
+    which, so it is never passed off as the book's."""
+    return ", ".join(place.rpartition(".")[2].replace("_", " ") for place in completed_fields(base))
 
 
 def supreme_paragraphs(view, *, summaries=True):
     paragraphs = []
+    if view.get("own_values"):
+        paragraphs.append([Run("Your values ", "body-bold"), Run(view["own_values"])])
     if view["skills"]:
         paragraphs.append([Run("Skills ", "body-bold"), Run(", ".join(view["skills"]))])
     for action in view["actions"]:

@@ -12,6 +12,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from rosters import data_packs
+from rosters.data_packs import data_pack_schema
 from rosters.format import RosterFormatError, read_roster
 from rosters.handlers.transfer import import_roster
 from rosters.models import Roster
@@ -129,27 +131,39 @@ class Command(BaseCommand):
         what.add_argument("--check", action="store_true", help=f"compare with {SCHEMA_COPY}")
         what.add_argument("--write", action="store_true", help=f"rewrite {SCHEMA_COPY}")
 
+    def check_copy(self, path, wanted, source):
+        current = path.read_text(encoding="utf-8") if path.is_file() else ""
+        if current != wanted:
+            shown = str(path.relative_to(settings.BASE_DIR))
+            diff = difflib.unified_diff(
+                current.splitlines(), wanted.splitlines(), shown, source, n=1
+            )
+            self.stderr.write("\n".join(list(diff)[:40]))
+            self.stderr.write(
+                f"{shown} is not the schema the app checks files against:"
+                " run `manage.py roster schema --write`."
+            )
+            raise SystemExit(NOT_LEGAL)
+
     def handle_schema(self, *, check, write, **options):
         """The schema the app checks files against (rosters.schema.roster_schema(), every
         registered game's part joined in) and its readers' copy, docs/roster.schema.json.
         Exit status with --check: 0 the copy is current, 1 it differs (with the diff)."""
         text = json.dumps(roster_schema(), indent=2, ensure_ascii=False) + "\n"
         copy = Path(settings.BASE_DIR) / SCHEMA_COPY
+        # The data pack's schema is built from this one, so its copy goes with it.
+        pack_text = json.dumps(data_pack_schema(), indent=2, ensure_ascii=False) + "\n"
+        pack_copy = Path(settings.BASE_DIR) / data_packs.SCHEMA_COPY
         if write:
             copy.write_text(text, encoding="utf-8")
+            pack_copy.write_text(pack_text, encoding="utf-8")
             self.stdout.write(f"Wrote {SCHEMA_COPY}.")
         elif check:
-            current = copy.read_text(encoding="utf-8") if copy.is_file() else ""
-            if current != text:
-                diff = difflib.unified_diff(
-                    current.splitlines(), text.splitlines(), SCHEMA_COPY, "roster_schema()", n=1
-                )
-                self.stderr.write("\n".join(list(diff)[:40]))
-                self.stderr.write(
-                    f"{SCHEMA_COPY} is not the schema the app checks files against:"
-                    " run `manage.py roster schema --write`."
-                )
-                raise SystemExit(NOT_LEGAL)
+            for path, wanted, source in (
+                (copy, text, "roster_schema()"),
+                (pack_copy, pack_text, "data_pack_schema()"),
+            ):
+                self.check_copy(path, wanted, source)
             self.stdout.write(f"{SCHEMA_COPY} is current.")
         else:
             self.stdout.write(text, ending="")

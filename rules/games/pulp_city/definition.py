@@ -30,6 +30,10 @@ DEFINITION = RulesetDefinition(
             for level in range(3, 25)
         ),
     ),
+    completions={
+        "supreme": "pulp_city_supreme_completion",
+        "resource": "pulp_city_resource_completion",
+    },
     house_rule_kinds={"supreme": "level", "resource": "level", "skill": "", "sub-faction": ""},
     house_rule_form="rules.games.pulp_city.house_rules.PulpCityHouseRuleForm",
     kind_labels={

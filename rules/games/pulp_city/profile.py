@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from rules.engines.base import Finding, PrintedAbility, PrintedProfile, RulesBook, finding_about
+from rules.engines.completions import completed_fields
 from rules.engines.effects import effect_of, is_count
-from rules.engines.plain import as_dict, as_list, id_of, name_of, page_of
+from rules.engines.plain import as_dict, as_list, counted, id_of, name_of, page_of
 
 CARD_PAGE = 8
 TEAM_PAGE = 9
@@ -145,8 +146,10 @@ class Supreme:
     def resources(self) -> list[tuple[str, dict | None]]:
         return [(slug, self.rules.entry("resource", slug)) for slug in self.resource_slugs]
 
-    def add(self, code, severity, message, page, custom=False):
-        self.findings.append(finding_about(self, code, severity, message, page, custom=custom))
+    def add(self, code, severity, message, page, custom=False, fill_in=None):
+        self.findings.append(
+            finding_about(self, code, severity, message, page, custom=custom, fill_in=fill_in)
+        )
 
 
 def read_supreme(character: dict, rules: RulesBook) -> Supreme:
@@ -438,16 +441,46 @@ def card_findings(supreme: Supreme) -> list[Finding]:
             " rule if your cards print it.",
             CARD_PAGE,
         )
-    missing = missing_fields(supreme)
-    if missing:
+    blanks = blank_values(supreme)
+    if blanks and supreme.base and not supreme.base.get("custom"):
         supreme.add(
             "card-incomplete",
             "info",
-            f"Card values still to enter: {', '.join(missing)}"
-            + (" (the Game Guide gives only part of this Supreme)." if supreme.base else "."),
+            f"{counted(len(blanks), 'value')} the Game Guide does not give print empty"
+            f" ({', '.join(blanks)}): fill them in.",
+            CARD_PAGE,
+            fill_in=(rules.ruleset, "supreme", supreme.base_slug),
+        )
+    elif blanks:
+        supreme.add(
+            "card-incomplete",
+            "info",
+            f"{counted(len(blanks), 'value')} still to enter print empty: {', '.join(blanks)}.",
             CARD_PAGE,
         )
+    yours = completed_fields(supreme.base)
+    if yours:
+        supreme.add(
+            "completed-by-you",
+            "info",
+            f"{name_of(supreme.base)}'s {', '.join(place.rpartition('.')[2] for place in yours)}"
+            " are your own values, not the Game Guide's.",
+            None,
+            custom=True,
+            fill_in=(rules.ruleset, "supreme", supreme.base_slug),
+        )
     return supreme.findings
+
+
+def blank_values(supreme: Supreme):
+    """Each value the card prints empty, a Trait counted on its own (Solar has eight)."""
+    blanks = []
+    for name in missing_fields(supreme):
+        if name != "traits":
+            blanks.append(name)
+            continue
+        blanks += [row["name"] for row in trait_rows(supreme) if row["value"] is None]
+    return blanks
 
 
 def trait_findings(supreme: Supreme):

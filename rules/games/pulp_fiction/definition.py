@@ -14,6 +14,10 @@ DEFINITION = RulesetDefinition(
     # No points, so no budget presets; a band makes no choices as a whole.
     builder=BuilderSpec(),
     # Traits, weapons and kit players invent need no number: nothing is priced or levelled.
+    completions={
+        "weapon": "pulp_fiction_weapon_completion",
+        "armour": "pulp_fiction_armour_completion",
+    },
     house_rule_kinds={"trait": "", "weapon": "", "equipment": ""},
     kind_labels={
         "trait": ("Trait", "Traits and unnatural abilities"),

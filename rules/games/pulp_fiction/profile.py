@@ -344,6 +344,13 @@ def stat(value):
     return value if is_count(value) else None
 
 
+def written(item, printed, key):
+    """A stat the player wrote on this card, else the library's (the book's, or the player's
+    completion of it): a card left blank (null) takes the library's value."""
+    value = item.get(key)
+    return printed.get(key) if value is None else value
+
+
 def read_kit(figure):
     """Weapons, armour and equipment: library entries, with the stats a player wrote on the
     card filling the tables the source lost."""
@@ -367,7 +374,7 @@ def read_kit(figure):
                 "handgun": bool(effect.get("handgun")),
                 "weight": weight,
                 "holstered": item.get("holstered") is True,
-                **{key: stat(item.get(key, printed.get(key))) for key in WEAPON_STATS},
+                **{key: stat(written(item, printed, key)) for key in WEAPON_STATS},
                 "custom": bool(entry.get("custom")),
             }
         )
@@ -376,7 +383,7 @@ def read_kit(figure):
         entry = library_item(figure, "armour", item.get("armour"))
         if entry is not None:
             printed = as_dict(as_dict(entry.get("data")).get("stats"))
-            save = stat(item.get("save", printed.get("save")))
+            save = stat(written(item, printed, "save"))
             figure.armour.append(
                 {
                     "slug": entry["slug"],

@@ -13,6 +13,8 @@ DEFINITION = RulesetDefinition(
     designer="cards.games.seven_tv.designer.SevenTVCharacterForm",
     character_face="cards.games.seven_tv.faces.SEVEN_TV_PROFILE",
     deck_faces={"script": "cards.games.seven_tv.faces.SEVEN_TV_SCRIPT"},
+    # The 22 script cards our text lacks: a player copies them off their own deck once.
+    completions={"script": "seven_tv_script_completion"},
     cheatsheet_reading="cards.games.seven_tv.cheatsheet.reading",
     builder=BuilderSpec(
         settings=(
