@@ -140,6 +140,7 @@ def walk(w):
     yield "rosters:export_text", f"/rosters/{lp}/export.txt", None
     yield "rosters:share", f"/rosters/{fp}/share/", {}
     yield "rosters:revoke_share", f"/rosters/{fp}/share/revoke/", {}
+    yield "rosters:duplicate", f"/rosters/{fp}/duplicate/", {}
     yield "rosters:shared", f"/rosters/shared/{w['token']}/", None
     yield "rosters:shared_copy", f"/rosters/shared/{w['token']}/copy/", {}
     yield "rosters:import", "/rosters/import/", {"file": roster_file(fresh)}
