@@ -1,11 +1,14 @@
 """Reads of a player's rosters and characters. Everything here is filtered by owner, so a
 lookup of somebody else's roster or card is simply not found (404)."""
 
-from django.db.models import Q
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
 
-from rosters.models import Character, Roster
+from rosters.models import Character, Roster, RosterMember
 from rosters.serialize import character_as_data, roster_as_data
+from rules import engines
 from rules.engines.campaign import League
 from rules.models import CharacterType
 from rules.rulesets import definition_for
@@ -19,6 +22,54 @@ def rosters_of(player):
     return Roster.objects.filter(owner=player, deleted_at__isnull=True).select_related(
         "ruleset", "share_link"
     )
+
+
+@dataclass(frozen=True)
+class RosterSummary:
+    """One line of the roster list: the roster, its size as its game counts it (slots,
+    ratings, encounter level, figures: the budget's label) and whether it is legal."""
+
+    roster: Roster
+    size: str
+    legal: bool
+
+
+# The roster list's legality filter: GET value → the legality it keeps.
+LEGALITY = {"legal": True, "not-legal": False}
+
+
+def roster_summaries(player, *, ruleset="", legality=""):
+    """The player's rosters with their size and legality, each as its builder reports it,
+    optionally only one game's and only the legal (or not legal) ones. A fixed number of
+    queries whatever the number of rosters: the members come in one prefetch, and each
+    game's rules book is read once."""
+    rosters = rosters_of(player).prefetch_related(
+        Prefetch(
+            "members",
+            queryset=RosterMember.objects.select_related("character").filter(
+                character__deleted_at__isnull=True
+            ),
+            to_attr="live_members",
+        )
+    )
+    if ruleset:
+        rosters = rosters.filter(ruleset__slug=ruleset)
+    books, summaries = {}, []
+    for roster in rosters:
+        if roster.ruleset_id not in books:
+            books[roster.ruleset_id] = rules_book(roster.ruleset, player)
+        rules = books[roster.ruleset_id]
+        report = engines.evaluate(roster_data(roster, roster.live_members, rules), rules)
+        if legality in LEGALITY and report.legal != LEGALITY[legality]:
+            continue
+        summaries.append(RosterSummary(roster=roster, size=report.budget.label, legal=report.legal))
+    return summaries
+
+
+def roster_games(player):
+    """(slug, name) of the games the player has rosters of, for the list's filter."""
+    rows = rosters_of(player).values_list("ruleset__slug", "ruleset__name").distinct()
+    return sorted(set(rows), key=lambda row: row[1])
 
 
 def roster_or_404(player, pk):

@@ -35,11 +35,19 @@ def roster_list(request):
         player = current_player(request, create=True)
         result = roster_handlers.create_roster(owner=player, **form.cleaned_data)
         return redirect("rosters:detail", pk=result.roster.pk)
+    game = request.GET.get("game", "")
+    legality = request.GET.get("legality", "")
     context = {
-        "rosters": selectors.rosters_of(request.user),
+        "summaries": selectors.roster_summaries(request.user, ruleset=game, legality=legality),
+        "game": game,
+        "legality": legality,
+        "games": selectors.roster_games(request.user),
         "deleted": selectors.recently_deleted(selectors.deleted_rosters_of(request.user)),
         "form": form,
     }
+    # The filters swap the list alone; a POST that failed shows the whole page with its form.
+    if request.htmx and request.method == "GET":
+        return render(request, "rosters/list.html#roster_list", context)
     return render(request, "rosters/list.html", context)
 
 
