@@ -94,6 +94,7 @@ def print_page_response(request):
         "copy_rows": [
             (key, name, count, over.get(key)) for key, name, count in printable.characters
         ],
+        "token_sheet": printable.roster is not None and has_token_sheet(printable.roster),
     }
     status = 400 if printable.too_big else 200
     return render(request, "cards/print/page.html", context, status=status)
@@ -224,13 +225,23 @@ def save_back_offset(request):
     return redirect(back or "printing:page")
 
 
+def token_sheet_maker(roster):
+    """What draws the counters of the roster's game, or None for a game without them."""
+    definition = find(roster.ruleset.slug)
+    return definition.token_sheet_maker if definition else None
+
+
+def has_token_sheet(roster):
+    return token_sheet_maker(roster) is not None
+
+
 @require_GET
 @pdf_rate_limited
 def token_sheet_pdf(request, pk):
     """The counters one of the player's rosters uses at the table, for games that have them
     (somebody else's roster, or a game without tokens, is not found)."""
     roster = roster_selectors.roster_or_404(request.user, pk)
-    maker = find(roster.ruleset.slug).token_sheet_maker if find(roster.ruleset.slug) else None
+    maker = token_sheet_maker(roster)
     paper = request.GET.get("paper", "a4")
     if maker is None or paper not in PAPERS:
         raise Http404("No token sheet for this roster.")
