@@ -106,6 +106,10 @@ PORTRAIT_RATE = "20/m"
 # every character with its portrait; a player bringing a club's rosters over stays under it.
 IMPORT_RATE = "30/h"
 
+# Password-reset mails asked for, from one address and for one e-mail address: each sends a
+# mail, so past it nobody's inbox fills and no mail server is used to flood one.
+PASSWORD_RESET_RATE = "5/h"
+
 # A guest whose account and work have not changed in this many days is removed, with their
 # work and portrait files (`manage.py remove_idle_guests`, run daily: docs/security.md).
 # A guest's browser session lasts two weeks (Django's SESSION_COOKIE_AGE) and a guest has no
