@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from rosters.models import Character, Roster, RosterMember
 from rosters.serialize import character_as_data, roster_as_data
@@ -94,10 +95,29 @@ def search_characters(player, *, query="", character_type="", ruleset=""):
         cards = cards.filter(character_type=character_type)
     if ruleset:
         cards = cards.filter(ruleset__slug=ruleset)
-    cards = list(cards)
+    cards = told_apart(list(cards))
     names = type_names({card.ruleset_id for card in cards})
     for card in cards:
         card.type_name = names.get((card.ruleset_id, card.character_type), card.character_type)
+    return cards
+
+
+def told_apart(cards):
+    """The cards, each sharing its name with another of them marked `told_apart` with when
+    it was made (and its place among those made in the same minute): after importing a
+    roster twice, or copying one, the player can tell which is which. Others get ""."""
+    by_name = {}
+    for card in cards:
+        by_name.setdefault(card.name, []).append(card)
+    for same in by_name.values():
+        minutes = {}
+        for card in sorted(same, key=lambda c: (c.created_at, c.pk)):
+            made = timezone.localtime(card.created_at).strftime("%-d %b %Y, %H:%M")
+            minutes.setdefault(made, []).append(card)
+        for made, cards_then in minutes.items():
+            for place, card in enumerate(cards_then, start=1):
+                number = f" · no. {place}" if len(cards_then) > 1 else ""
+                card.told_apart = f"made {made}{number}" if len(same) > 1 else ""
     return cards
 
 
@@ -140,7 +160,7 @@ def addable_characters(player, roster, members):
     """My Cards of the roster's game that are not in it yet."""
     inside = {member.character_id for member in members}
     cards = characters_of(player).filter(ruleset=roster.ruleset).exclude(pk__in=inside)
-    return list(cards)
+    return told_apart(list(cards))
 
 
 def used_house_rules(rules, data):

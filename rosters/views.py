@@ -54,6 +54,7 @@ def roster_list(request):
 def builder_context(request, roster):
     rules = rules_book(roster.ruleset, request.user)
     members = selectors.members_of(roster)
+    selectors.told_apart([member.character for member in members])
     cast = selectors.roster_data(roster, members, rules)
     report = engines.evaluate(cast, rules)
     spec = builder_for(roster.ruleset.slug)

@@ -161,6 +161,7 @@ def walk(w):
     yield "cards:delete", f"/cards/{spare_card}/delete/", {}
     yield "cards:restore", f"/cards/{spare_card}/restore/", {}
     yield "cards:portrait", f"/cards/{enki}/portrait/", None
+    yield "cards:thumbnail", f"/cards/{enki}/thumbnail.jpg", None
 
 
 # Read-only, or writing only what no roster is made of (a picture waiting to be framed).
