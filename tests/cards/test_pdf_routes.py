@@ -111,6 +111,7 @@ def everything(player, pulp_alley, empty_print_cache, settings, tmp_path):
         "content_type_id": [1],
         "app_label": ["accounts"],
         "url": [""],
+        "uidb64": ["MQ"],
     }
 
 
@@ -181,6 +182,7 @@ def test_every_url_that_draws_a_pdf_is_throttled(client, player, everything, mon
         "printing:calibration",
         "printing:shared_cards",
         "printing:tokens",
+        "printing:everything",
         "cheatsheets:quick_reference",
         "cheatsheets:roster_reference",
         "cheatsheets:roster_sheet",
