@@ -274,7 +274,7 @@ def everything_pdf(request, pk):
     parts = [sheets.draw(whole_job(wanted))] if wanted.cards else []
     parts += [roster_sheet_pdf(data, rules), cheatsheets.roster_reference_pdf(data, rules)]
     if cheatsheets.has_quick_reference(roster.ruleset.slug):
-        parts.append(cheatsheets.quick_reference_pdf(roster.ruleset.slug))
+        parts.append(cheatsheets.quick_reference_pdf(roster.ruleset.slug, paper))
     if maker := token_sheet_maker(roster):
         parts.append(tokens.token_sheet_pdf(maker(data, rules, PAPERS[paper])))
     name = f"{slugify(roster.name) or 'roster'}-everything-{paper}.pdf"

@@ -14,6 +14,7 @@ from rosters.samples import samples_dir
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 from rules.rulesets import REGISTRY
+from tests.cards import pdf_reading
 
 CARDS_A_SHEET = 9
 
@@ -45,10 +46,18 @@ def test_its_example_force_prints_one_card_for_each_character(definition, exampl
     assert result.pdf.startswith(b"%PDF")
 
 
-def test_its_quick_reference_renders(definition):
+# Each paper's size in points, as WeasyPrint writes it.
+SHEET_PAPER_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
+@pytest.mark.parametrize("paper", cheatsheets.SHEET_PAPERS)
+def test_its_quick_reference_is_two_pages_of_either_paper(definition, paper):
     sheet = cheatsheets.quick_reference(definition.slug)
     assert sheet.sections and sheet.index
-    assert cheatsheets.quick_reference_pdf(definition.slug).startswith(b"%PDF")
+    reader = pdf_reading.read(cheatsheets.quick_reference_pdf(definition.slug, paper))
+    assert [tuple(round(v, 1) for v in pdf_reading.size_pt(page)) for page in reader.pages] == [
+        tuple(round(v, 1) for v in SHEET_PAPER_PT[paper])
+    ] * 2
 
 
 def test_its_example_force_gets_a_rules_reference(definition, example):
