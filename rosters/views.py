@@ -60,6 +60,13 @@ def builder_context(request, roster):
     spec = builder_for(roster.ruleset.slug)
     kinds = spec.choice_kinds
     fixed = selectors.fixed_choices(roster)
+    slug = roster.ruleset.slug
+
+    def listed(entry, key=None):
+        # A choice already ticked stays listed, so a player who changed sides can untick it.
+        chosen = key is not None and entry["slug"] in roster.choices.get(key, [])
+        return chosen or engines.offered(slug, entry, roster.choices)
+
     options = [
         {
             "key": key,
@@ -67,6 +74,7 @@ def builder_context(request, roster):
             "entries": [
                 {"entry": entry, "checked": entry["slug"] in roster.choices.get(key, [])}
                 for entry in sorted(rules.of_kind(kind), key=lambda e: (e["cost"] or 0, e["name"]))
+                if listed(entry, key)
             ],
         }
         for key, kind in kinds.items()
@@ -115,7 +123,9 @@ def builder_context(request, roster):
         ],
         "budget_presets": spec.budget_presets,
         "token_sheet": bool(find(roster.ruleset.slug).token_sheet),
-        "library": sorted(rules.of_kind(spec.library_kind), key=library_order(rules))
+        "library": sorted(
+            filter(listed, rules.of_kind(spec.library_kind)), key=library_order(rules)
+        )
         if spec.library_kind
         else [],
     }
