@@ -1,7 +1,6 @@
 """Portrait thumbnails in My Cards and the builder, and cards of one name told apart (issue
 27): after importing a roster twice each card says when it was made."""
 
-import base64
 import re
 from datetime import timedelta
 from io import BytesIO
@@ -14,6 +13,7 @@ from rosters.handlers.transfer import import_roster
 from rosters.models import Character
 from rosters.portraits import THUMBNAIL_PIXELS
 from rosters.samples import sample_document
+from tests.rosters.portrait_documents import sample_with_portrait
 
 pytestmark = pytest.mark.django_db
 
@@ -24,14 +24,7 @@ def media(settings, tmp_path):
 
 
 def with_red_leader():
-    document = sample_document("singapore-smith")
-    picture = BytesIO()
-    Image.new("RGB", (300, 400), (220, 20, 20)).save(picture, "PNG")
-    document["characters"][0]["portrait"] = {
-        "media_type": "image/png",
-        "data": base64.b64encode(picture.getvalue()).decode(),
-    }
-    return document
+    return sample_with_portrait("singapore-smith", (220, 20, 20))
 
 
 @pytest.fixture

@@ -2,17 +2,13 @@
 roster named "… (copy)" with its own copies of the cards and portraits, so the two change
 apart; nobody else can duplicate it, and duplicates count with imports and share copies."""
 
-import base64
-from io import BytesIO
-
 import pytest
 from django.test import Client
-from PIL import Image
 
 from config import limits
 from rosters.handlers.transfer import import_roster
 from rosters.models import Character, Roster
-from rosters.samples import sample_document
+from tests.rosters.portrait_documents import sample_with_portrait
 
 pytestmark = pytest.mark.django_db
 
@@ -24,13 +20,7 @@ def media(settings, tmp_path):
 
 @pytest.fixture
 def league(player, pulp_alley):
-    document = sample_document("singapore-smith")
-    picture = BytesIO()
-    Image.new("RGB", (200, 260), (30, 90, 200)).save(picture, "PNG")
-    document["characters"][0]["portrait"] = {
-        "media_type": "image/png",
-        "data": base64.b64encode(picture.getvalue()).decode(),
-    }
+    document = sample_with_portrait("singapore-smith", (30, 90, 200))
     return import_roster(owner=player, document=document).roster
 
 
