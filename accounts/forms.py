@@ -4,8 +4,10 @@ from accounts.models import User
 
 
 class SignUpForm(BaseUserCreationForm):
-    """Username and password only: no e-mail needed to play."""
+    """Username and password; no e-mail needed to play, only to reset a forgotten password."""
 
     class Meta:
         model = User
-        fields = ("username",)
+        fields = ("username", "email")
+        labels = {"email": "E-mail (optional)"}
+        help_texts = {"email": "Only to send you a link if you forget your password."}

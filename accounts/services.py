@@ -34,7 +34,7 @@ class NameTaken(Exception):
     write: the player is told so on the form, as if the check had seen it."""
 
 
-def sign_up(*, username, password, guest=None):
+def sign_up(*, username, password, guest=None, email=""):
     """A new account, or a guest turned into one in place, so every roster and card stays
     where it is. Two sign-ups of one name at the same instant make one account: the other
     meets the unique name (or name key) and gets NameTaken, never a half-made account."""
@@ -42,13 +42,16 @@ def sign_up(*, username, password, guest=None):
     try:
         with transaction.atomic():
             if guest is None:
-                return user_model.objects.create_user(username=username, password=password)
+                return user_model.objects.create_user(
+                    username=username, password=password, email=email
+                )
             # A fresh copy: the session's player object stays the guest if this fails.
             user = user_model.objects.get(pk=guest.pk)
             user.username = username
+            user.email = email
             user.set_password(password)
             user.is_guest = False
-            user.save(update_fields=["username", "password", "is_guest"])
+            user.save(update_fields=["username", "email", "password", "is_guest"])
             return user
     except IntegrityError:
         if user_model.objects.filter(username_key=normalised(username)).exists():

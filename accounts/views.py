@@ -1,6 +1,8 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -39,6 +41,7 @@ def signup(request):
                 guest=guest,
                 username=form.cleaned_data["username"],
                 password=form.cleaned_data["password1"],
+                email=form.cleaned_data["email"],
             )
         except NameTaken:
             form.add_error("username", NAME_TAKEN)
@@ -63,6 +66,11 @@ class LoginView(auth_views.LoginView):
 
     template_name = "accounts/login.html"
 
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs) | {
+            "password_reset": settings.PASSWORD_RESET_BY_EMAIL
+        }
+
     def form_valid(self, form):
         user = self.request.user
         guest = user if user.is_authenticated and user.is_guest else None
@@ -71,3 +79,30 @@ class LoginView(auth_views.LoginView):
         if result.moved:
             messages.success(self.request, f"{result.moved} item(s) from your guest session kept.")
         return response
+
+
+reset_rate = limits.rate("PASSWORD_RESET_RATE")
+
+
+def asked_address(group, request):
+    """The e-mail address a reset asks for, in any spelling of its case."""
+    return request.POST.get("email", "").strip().lower()
+
+
+@method_decorator(ratelimit(group="reset", key="ip", rate=reset_rate, method="POST"), name="post")
+@method_decorator(
+    ratelimit(group="reset", key=asked_address, rate=reset_rate, method="POST"), name="post"
+)
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset by e-mail: whether or not an account has the address, the player sees
+    the same "sent" page, so the form tells nobody which addresses have accounts. Offered only
+    where mail can leave (settings.PASSWORD_RESET_BY_EMAIL)."""
+
+    template_name = "accounts/password_reset_form.html"
+    email_template_name = "accounts/password_reset_email.txt"
+    subject_template_name = "accounts/password_reset_subject.txt"
+
+    def dispatch(self, request, *args, **kwargs):
+        if not settings.PASSWORD_RESET_BY_EMAIL:
+            raise Http404("Password reset by e-mail is not set up on this server.")
+        return super().dispatch(request, *args, **kwargs)

@@ -4,9 +4,12 @@ the template engine; even if a `file:///etc/passwd` or `http://…` URL got into
 the fetcher refuses it and nothing is loaded."""
 
 import threading
+from contextlib import ExitStack
+from io import BytesIO
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import pikepdf
 import tinycss2
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -160,6 +163,18 @@ def html_to_pdf(html, styles=()):
 
 def render_pdf(template_name, context, styles=()):
     return html_to_pdf(render_to_string(template_name, context), styles)
+
+
+def bound_pdf(parts) -> bytes:
+    """The PDFs `parts` one after another in one file, each page as it was drawn (sizes kept:
+    an A4 sheet stays A4 among Letter ones)."""
+    with ExitStack() as opened:
+        whole = opened.enter_context(pikepdf.Pdf.new())
+        for part in parts:
+            whole.pages.extend(opened.enter_context(pikepdf.open(BytesIO(part))).pages)
+        out = BytesIO()
+        whole.save(out)
+    return out.getvalue()
 
 
 def pdf_attachment(pdf, filename):

@@ -63,6 +63,23 @@ def card_portrait(request, pk):
     return picture(character.portrait)
 
 
+@require_GET
+def card_thumbnail(request, pk):
+    """The card's portrait as it prints, small, for My Cards and the builder. Its address
+    carries the card's last change, so a browser keeps it until the card changes."""
+    character = rosters.character_or_404(request.user, pk)
+    if not character.portrait_print:
+        raise Http404("This card has no portrait")
+    try:
+        with character.portrait_print.open("rb") as handle:
+            data = portraits.thumbnail(handle)
+    except (FileNotFoundError, portraits.PortraitError):
+        raise Http404("The picture file is gone") from None
+    response = HttpResponse(data, content_type="image/jpeg")
+    response["Cache-Control"] = "private, max-age=86400"
+    return response
+
+
 def picture(field):
     try:
         with field.open("rb") as handle:

@@ -14,4 +14,5 @@ urlpatterns = [
     path("back-offset/", print_views.save_back_offset, name="back_offset"),
     path("shared/<str:token>/cards.pdf", print_views.shared_roster_pdf, name="shared_cards"),
     path("rosters/<int:pk>/tokens.pdf", print_views.token_sheet_pdf, name="tokens"),
+    path("rosters/<int:pk>/everything.pdf", print_views.everything_pdf, name="everything"),
 ]

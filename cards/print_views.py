@@ -7,7 +7,7 @@ htmx request right after the page loads, so Download serves it from the print ca
 job goes to a print worker, and the page polls its progress until it can be downloaded."""
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -15,8 +15,8 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player, player_required
-from cards import selectors, services
-from cards.pdf import pdf_attachment, pdf_rate_limited
+from cards import cheatsheets, selectors, services
+from cards.pdf import bound_pdf, pdf_attachment, pdf_rate_limited
 from cards.print_forms import BackOffsetForm, copies_over
 from cards.print_requests import print_request
 from cards.printing import cache, calibration, sheets, tokens
@@ -24,6 +24,7 @@ from cards.printing.faces import has_own_back
 from cards.printing.geometry import PAPERS
 from cards.printing.sources import roster_file_faces
 from cards.printing.thumbnails import page_thumbnails
+from cards.roster_sheet import roster_sheet_pdf
 from config.limits import PRINT_MAX_COPIES
 from rosters import selectors as roster_selectors
 from rosters import sharing
@@ -94,6 +95,7 @@ def print_page_response(request):
         "copy_rows": [
             (key, name, count, over.get(key)) for key, name, count in printable.characters
         ],
+        "token_sheet": printable.roster is not None and has_token_sheet(printable.roster),
     }
     status = 400 if printable.too_big else 200
     return render(request, "cards/print/page.html", context, status=status)
@@ -224,13 +226,23 @@ def save_back_offset(request):
     return redirect(back or "printing:page")
 
 
+def token_sheet_maker(roster):
+    """What draws the counters of the roster's game, or None for a game without them."""
+    definition = find(roster.ruleset.slug)
+    return definition.token_sheet_maker if definition else None
+
+
+def has_token_sheet(roster):
+    return token_sheet_maker(roster) is not None
+
+
 @require_GET
 @pdf_rate_limited
 def token_sheet_pdf(request, pk):
     """The counters one of the player's rosters uses at the table, for games that have them
     (somebody else's roster, or a game without tokens, is not found)."""
     roster = roster_selectors.roster_or_404(request.user, pk)
-    maker = find(roster.ruleset.slug).token_sheet_maker if find(roster.ruleset.slug) else None
+    maker = token_sheet_maker(roster)
     paper = request.GET.get("paper", "a4")
     if maker is None or paper not in PAPERS:
         raise Http404("No token sheet for this roster.")
@@ -238,6 +250,35 @@ def token_sheet_pdf(request, pk):
     data = roster_selectors.roster_data(roster, roster_selectors.members_of(roster), rules)
     pdf = tokens.token_sheet_pdf(maker(data, rules, PAPERS[paper]))
     return pdf_attachment(pdf, f"{slugify(roster.name) or 'roster'}-tokens-{paper}.pdf")
+
+
+@require_GET
+@pdf_rate_limited
+def everything_pdf(request, pk):
+    """All a roster takes to the table in one PDF: its cards with their backs, its roster
+    sheet, its rules reference, its game's quick reference and (for games that have them) its
+    token sheet. Cards above the interactive size are a print worker's job, so then the
+    player goes to the Print page, which queues the cards and links the other papers."""
+    roster = roster_selectors.roster_or_404(request.user, pk)
+    paper = request.GET.get("paper", "a4")
+    if paper not in PAPERS:
+        raise Http404("Unknown paper size.")
+    query = QueryDict(mutable=True)
+    query.update({"source": f"roster-{roster.pk}", "paper": paper, "backs": "on", "chosen": "1"})
+    player = current_player(request)
+    wanted = print_request(player, query)
+    if wanted.printable.too_big or not wanted.interactive:
+        return redirect(f"{reverse('printing:page')}?{query.urlencode()}")
+    rules = rules_book(roster.ruleset, player)
+    data = roster_selectors.roster_data(roster, roster_selectors.members_of(roster), rules)
+    parts = [sheets.draw(whole_job(wanted))] if wanted.cards else []
+    parts += [roster_sheet_pdf(data, rules), cheatsheets.roster_reference_pdf(data, rules)]
+    if cheatsheets.has_quick_reference(roster.ruleset.slug):
+        parts.append(cheatsheets.quick_reference_pdf(roster.ruleset.slug, paper))
+    if maker := token_sheet_maker(roster):
+        parts.append(tokens.token_sheet_pdf(maker(data, rules, PAPERS[paper])))
+    name = f"{slugify(roster.name) or 'roster'}-everything-{paper}.pdf"
+    return pdf_attachment(bound_pdf(parts), name)
 
 
 @require_GET

@@ -115,6 +115,9 @@ PLAY_SOCKET_BURST = 120
 PLAY_SOCKET_PER_SECOND = 10
 # One message on that socket: a change is about a hundred bytes.
 PLAY_SOCKET_MESSAGE_BYTES = 4096
+# Password-reset mails asked for, from one address and for one e-mail address: each sends a
+# mail, so past it nobody's inbox fills and no mail server is used to flood one.
+PASSWORD_RESET_RATE = "5/h"
 
 # A guest whose account and work have not changed in this many days is removed, with their
 # work and portrait files (`manage.py remove_idle_guests`, run daily: docs/security.md).

@@ -18,11 +18,14 @@ from config import limits
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+TRUE_WORDS = {"1", "true", "yes", "on"}
+
+
 def env_bool(name, default):
     value = os.environ.get(name)
     if value is None:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    return value.strip().lower() in TRUE_WORDS
 
 
 def env_list(name, default):
@@ -352,6 +355,38 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF],
 }
+
+
+def mailer_from_env(environ, *, debug):
+    """How mail leaves (Django's MAILERS "default"): through the SMTP server EMAIL_HOST names;
+    without one, printed on the console in development, and nowhere in production (a reset
+    link in a server log would let anyone reading the log into the account). docs/deploy.md
+    lists the variables."""
+    host = (environ.get("EMAIL_HOST") or "").strip()
+    if not host:
+        kind = "console" if debug else "dummy"
+        return {"BACKEND": f"django.core.mail.backends.{kind}.EmailBackend"}
+    return {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": host,
+            "port": int(environ.get("EMAIL_PORT") or 587),
+            "username": environ.get("EMAIL_HOST_USER", ""),
+            "password": environ.get("EMAIL_HOST_PASSWORD", ""),
+            "use_tls": (environ.get("EMAIL_USE_TLS") or "1").strip().lower() in TRUE_WORDS,
+            "timeout": 10,  # a stuck mail server must not hold a request for ever
+        },
+    }
+
+
+MAILERS = {"default": mailer_from_env(os.environ, debug=DEBUG)}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "cliffhanger@localhost"
+# The log-in page offers a reset by e-mail only where a mail can reach the player. A server
+# without EMAIL_HOST sends nothing on purpose (the app needs no mail to play), so the deploy
+# check's "development-only mail backend" is silenced for it alone.
+PASSWORD_RESET_BY_EMAIL = not MAILERS["default"]["BACKEND"].endswith("dummy.EmailBackend")
+if not PASSWORD_RESET_BY_EMAIL:
+    SILENCED_SYSTEM_CHECKS.append("mail.E001")
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads nothing from it: the token comes from the page.

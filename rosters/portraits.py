@@ -107,6 +107,19 @@ def crop_portrait(source_image_file, crop):
     return ContentFile(data, name=f"{uuid.uuid4().hex}.jpg")
 
 
+# A card's portrait as a list shows it: a fifth of the printed box, for screens of twice the
+# pixels the list gives it (40 × 50 px).
+THUMBNAIL_PIXELS = (80, 100)
+THUMBNAIL_QUALITY = 80
+
+
+def thumbnail(portrait_print):
+    """A small JPEG of the card's printed portrait box (crop_portrait's file): the player's
+    own framing, at a size a list of many cards loads quickly."""
+    image = _decode(_read_limited(portrait_print))
+    return _jpeg(ImageOps.fit(image, THUMBNAIL_PIXELS, Image.Resampling.LANCZOS), THUMBNAIL_QUALITY)
+
+
 # JPEG segments that carry no pixels: APP1-APP15 (EXIF, XMP, ICC, Photoshop…) and COM.
 _METADATA_MARKERS = {*range(0xE1, 0xF0), 0xFE}
 

@@ -1,11 +1,15 @@
 """Reads of a player's rosters and characters. Everything here is filtered by owner, so a
 lookup of somebody else's roster or card is simply not found (404)."""
 
-from django.db.models import Q
-from django.shortcuts import get_object_or_404
+from dataclasses import dataclass
 
-from rosters.models import Character, Roster
+from django.db.models import Prefetch, Q
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from rosters.models import Character, Roster, RosterMember
 from rosters.serialize import character_as_data, roster_as_data
+from rules import engines
 from rules.engines.campaign import League
 from rules.models import CharacterType
 from rules.rulesets import definition_for
@@ -19,6 +23,54 @@ def rosters_of(player):
     return Roster.objects.filter(owner=player, deleted_at__isnull=True).select_related(
         "ruleset", "share_link"
     )
+
+
+@dataclass(frozen=True)
+class RosterSummary:
+    """One line of the roster list: the roster, its size as its game counts it (slots,
+    ratings, encounter level, figures: the budget's label) and whether it is legal."""
+
+    roster: Roster
+    size: str
+    legal: bool
+
+
+# The roster list's legality filter: GET value → the legality it keeps.
+LEGALITY = {"legal": True, "not-legal": False}
+
+
+def roster_summaries(player, *, ruleset="", legality=""):
+    """The player's rosters with their size and legality, each as its builder reports it,
+    optionally only one game's and only the legal (or not legal) ones. A fixed number of
+    queries whatever the number of rosters: the members come in one prefetch, and each
+    game's rules book is read once."""
+    rosters = rosters_of(player).prefetch_related(
+        Prefetch(
+            "members",
+            queryset=RosterMember.objects.select_related("character").filter(
+                character__deleted_at__isnull=True
+            ),
+            to_attr="live_members",
+        )
+    )
+    if ruleset:
+        rosters = rosters.filter(ruleset__slug=ruleset)
+    books, summaries = {}, []
+    for roster in rosters:
+        if roster.ruleset_id not in books:
+            books[roster.ruleset_id] = rules_book(roster.ruleset, player)
+        rules = books[roster.ruleset_id]
+        report = engines.evaluate(roster_data(roster, roster.live_members, rules), rules)
+        if legality in LEGALITY and report.legal != LEGALITY[legality]:
+            continue
+        summaries.append(RosterSummary(roster=roster, size=report.budget.label, legal=report.legal))
+    return summaries
+
+
+def roster_games(player):
+    """(slug, name) of the games the player has rosters of, for the list's filter."""
+    rows = rosters_of(player).values_list("ruleset__slug", "ruleset__name").distinct()
+    return sorted(set(rows), key=lambda row: row[1])
 
 
 def roster_or_404(player, pk):
@@ -43,10 +95,29 @@ def search_characters(player, *, query="", character_type="", ruleset=""):
         cards = cards.filter(character_type=character_type)
     if ruleset:
         cards = cards.filter(ruleset__slug=ruleset)
-    cards = list(cards)
+    cards = told_apart(list(cards))
     names = type_names({card.ruleset_id for card in cards})
     for card in cards:
         card.type_name = names.get((card.ruleset_id, card.character_type), card.character_type)
+    return cards
+
+
+def told_apart(cards):
+    """The cards, each sharing its name with another of them marked `told_apart` with when
+    it was made (and its place among those made in the same minute): after importing a
+    roster twice, or copying one, the player can tell which is which. Others get ""."""
+    by_name = {}
+    for card in cards:
+        by_name.setdefault(card.name, []).append(card)
+    for same in by_name.values():
+        minutes = {}
+        for card in sorted(same, key=lambda c: (c.created_at, c.pk)):
+            made = timezone.localtime(card.created_at).strftime("%-d %b %Y, %H:%M")
+            minutes.setdefault(made, []).append(card)
+        for made, cards_then in minutes.items():
+            for place, card in enumerate(cards_then, start=1):
+                number = f" · no. {place}" if len(cards_then) > 1 else ""
+                card.told_apart = f"made {made}{number}" if len(same) > 1 else ""
     return cards
 
 
@@ -89,7 +160,7 @@ def addable_characters(player, roster, members):
     """My Cards of the roster's game that are not in it yet."""
     inside = {member.character_id for member in members}
     cards = characters_of(player).filter(ruleset=roster.ruleset).exclude(pk__in=inside)
-    return list(cards)
+    return told_apart(list(cards))
 
 
 def used_house_rules(rules, data):

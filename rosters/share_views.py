@@ -31,6 +31,17 @@ def revoke(request, pk):
     return redirect("rosters:detail", pk=roster.pk)
 
 
+@require_POST
+@roster_import_rate_limited
+def duplicate(request, pk):
+    """The owner's second copy of a roster: counted with imports and share copies, as it too
+    makes a whole roster with its portraits."""
+    roster = selectors.roster_or_404(request.user, pk)
+    result = transfer_handlers.duplicate_roster(roster=roster)
+    messages.success(request, f"{roster.name} duplicated: its cards were copied to My Cards too.")
+    return redirect("rosters:detail", pk=result.roster.pk)
+
+
 @require_GET
 def shared(request, token):
     roster = sharing.shared_roster_or_404(token)

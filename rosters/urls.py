@@ -24,6 +24,7 @@ urlpatterns = [
     path("<int:pk>/campaign/undo/", campaign_views.undo, name="undo_campaign"),
     path("<int:pk>/campaign/<slug:event>/", campaign_views.campaign_event, name="campaign_event"),
     path("<int:pk>/share/", share_views.share, name="share"),
+    path("<int:pk>/duplicate/", share_views.duplicate, name="duplicate"),
     path("<int:pk>/share/revoke/", share_views.revoke, name="revoke_share"),
     path("shared/<str:token>/", share_views.shared, name="shared"),
     path("shared/<str:token>/copy/", share_views.copy, name="shared_copy"),

@@ -35,22 +35,38 @@ def roster_list(request):
         player = current_player(request, create=True)
         result = roster_handlers.create_roster(owner=player, **form.cleaned_data)
         return redirect("rosters:detail", pk=result.roster.pk)
+    game = request.GET.get("game", "")
+    legality = request.GET.get("legality", "")
     context = {
-        "rosters": selectors.rosters_of(request.user),
+        "summaries": selectors.roster_summaries(request.user, ruleset=game, legality=legality),
+        "game": game,
+        "legality": legality,
+        "games": selectors.roster_games(request.user),
         "deleted": selectors.recently_deleted(selectors.deleted_rosters_of(request.user)),
         "form": form,
     }
+    # The filters swap the list alone; a POST that failed shows the whole page with its form.
+    if request.htmx and request.method == "GET":
+        return render(request, "rosters/list.html#roster_list", context)
     return render(request, "rosters/list.html", context)
 
 
 def builder_context(request, roster):
     rules = rules_book(roster.ruleset, request.user)
     members = selectors.members_of(roster)
+    selectors.told_apart([member.character for member in members])
     cast = selectors.roster_data(roster, members, rules)
     report = engines.evaluate(cast, rules)
     spec = builder_for(roster.ruleset.slug)
     kinds = spec.choice_kinds
     fixed = selectors.fixed_choices(roster)
+    slug = roster.ruleset.slug
+
+    def listed(entry, key=None):
+        # A choice already ticked stays listed, so a player who changed sides can untick it.
+        chosen = key is not None and entry["slug"] in roster.choices.get(key, [])
+        return chosen or engines.offered(slug, entry, roster.choices)
+
     options = [
         {
             "key": key,
@@ -58,6 +74,7 @@ def builder_context(request, roster):
             "entries": [
                 {"entry": entry, "checked": entry["slug"] in roster.choices.get(key, [])}
                 for entry in sorted(rules.of_kind(kind), key=lambda e: (e["cost"] or 0, e["name"]))
+                if listed(entry, key)
             ],
         }
         for key, kind in kinds.items()
@@ -106,7 +123,9 @@ def builder_context(request, roster):
         ],
         "budget_presets": spec.budget_presets,
         "token_sheet": bool(find(roster.ruleset.slug).token_sheet),
-        "library": sorted(rules.of_kind(spec.library_kind), key=library_order(rules))
+        "library": sorted(
+            filter(listed, rules.of_kind(spec.library_kind)), key=library_order(rules)
+        )
         if spec.library_kind
         else [],
     }

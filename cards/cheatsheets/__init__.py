@@ -207,10 +207,17 @@ def quick_reference(ruleset) -> QuickReference:
     return sheet
 
 
+# The papers a quick reference prints on; each is exactly two pages.
+SHEET_PAPERS = ("a4", "letter")
+
+
 @cache
-def quick_reference_pdf(ruleset) -> bytes:
-    """Rendered once per process: the sheet is fixed data and WeasyPrint takes seconds."""
-    return render_pdf(QUICK_REFERENCE_TEMPLATE, {"sheet": quick_reference(ruleset)})
+def quick_reference_pdf(ruleset, paper="a4") -> bytes:
+    """Rendered once per process and paper: the sheet is fixed data and WeasyPrint takes
+    seconds."""
+    if paper not in SHEET_PAPERS:
+        raise NoCheatSheet(f"No quick reference on {paper!r} paper: pick a4 or letter.")
+    return render_pdf(QUICK_REFERENCE_TEMPLATE, {"sheet": quick_reference(ruleset), "paper": paper})
 
 
 # ---- the per-roster reference --------------------------------------------------------------

@@ -28,11 +28,14 @@ def cheatsheets_page(request):
 @pdf_rate_limited
 def quick_reference(request, ruleset):
     ruleset = ruleset_or_404(ruleset)
+    paper = request.GET.get("paper", "a4")
     try:
-        pdf = cheatsheets.quick_reference_pdf(ruleset.slug)
+        pdf = cheatsheets.quick_reference_pdf(ruleset.slug, paper)
     except cheatsheets.NoCheatSheet as error:
         raise Http404(str(error)) from error
-    return pdf_attachment(pdf, f"{ruleset.slug}-quick-reference.pdf")
+    # A4 keeps the name it always had, so links and bookmarks to it stay as they were.
+    suffix = "" if paper == "a4" else f"-{paper}"
+    return pdf_attachment(pdf, f"{ruleset.slug}-quick-reference{suffix}.pdf")
 
 
 def roster_pdf(request, pk, render, suffix):

@@ -33,6 +33,8 @@ class Printable:
     skipped: list[str] = field(default_factory=list)
     # Characters whose copies the player may change: (form key, name, copies).
     characters: list[tuple[str, str, int]] = field(default_factory=list)
+    # The roster these are the cards of, if any: the Print page offers its other papers.
+    roster: object = None
 
     @property
     def card_count(self):
@@ -139,7 +141,7 @@ def roster_cards(player, pk, copies) -> Printable:
     made, skipped, listed = character_faces(
         pairs, player, copies, campaign, books={roster.ruleset.slug: book}
     )
-    return Printable(roster.name, made, skipped, listed)
+    return Printable(roster.name, made, skipped, listed, roster=roster)
 
 
 def deck_as_data(deck, ruleset, player=None):

@@ -164,6 +164,20 @@ def copy_shared(*, roster, owner) -> ImportResult:
 
 
 @handler
+def duplicate_roster(*, roster) -> ImportResult:
+    """A second roster like `roster` for its owner, named "… (copy)", with copies of its cards
+    and portraits: the two then change apart, as a copy from a share link does."""
+    document = sharing.shared_document(roster)
+    # The name column holds 100 characters, so a long name is shortened to keep the mark.
+    document["name"] = f"{document['name'][: NAME_LENGTH - len(COPY_MARK)]}{COPY_MARK}"
+    return import_roster(owner=roster.owner, document=document)
+
+
+COPY_MARK = " (copy)"
+NAME_LENGTH = Roster._meta.get_field("name").max_length
+
+
+@handler
 def start_from_sample(*, owner, slug) -> ImportResult:
     """A new roster from one of the books' sample forces; raises samples.UnknownSample."""
     return import_roster(owner=owner, document=samples.sample_document(slug))

@@ -3,7 +3,9 @@ interface; each engine module exposes `evaluate(roster, rules) -> Report` for a 
 for the builder, exports, card faces and cheat sheets `printed_profile(character, rules)` (a
 typed PrintedProfile), for the card designer `character_findings(character, rules)`, and for
 the builder `character_cost(character, rules)`: one roster line's cost before roster-wide
-discounts, and `role_choices(character, printed, roster, rules)`."""
+discounts, and `role_choices(character, printed, roster, rules)`; optionally
+`offered(entry, choices)`, whether the builder lists a library entry to a force with those
+choices (a side's Agendas, a cast's affiliation)."""
 
 from types import ModuleType
 
@@ -31,6 +33,13 @@ def boss_roles(slug) -> tuple[str, ...]:
     return definition.engine_module.BOSS_ROLES if definition else ()
 
 
+def offered(slug, entry, choices) -> bool:
+    """Whether the builder lists this library entry (a choice or a profile) to a force of the
+    game with these choices; every entry, for an engine that does not say."""
+    hook = getattr(module_for(slug), "offered", None)
+    return True if hook is None else bool(hook(entry, choices))
+
+
 def with_boss_names(characters, slug) -> list[dict]:
     """Roster characters as a card or sheet prints them: a role naming its boss by id
     ("sidekick-of:12") names it by name, the words a player reads. Engines read ids only."""
@@ -55,5 +64,6 @@ __all__ = [
     "engine_for",
     "evaluate",
     "module_for",
+    "offered",
     "with_boss_names",
 ]

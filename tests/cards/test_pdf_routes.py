@@ -114,6 +114,7 @@ def everything(player, pulp_alley, empty_print_cache, settings, tmp_path):
         "roster_pk": [roster.pk],
         "code": ["NOCODE23"],
         "model_id": ["m0"],
+        "uidb64": ["MQ"],
     }
 
 
@@ -184,6 +185,7 @@ def test_every_url_that_draws_a_pdf_is_throttled(client, player, everything, mon
         "printing:calibration",
         "printing:shared_cards",
         "printing:tokens",
+        "printing:everything",
         "cheatsheets:quick_reference",
         "cheatsheets:roster_reference",
         "cheatsheets:roster_sheet",

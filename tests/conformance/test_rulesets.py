@@ -14,6 +14,7 @@ from rosters.samples import samples_dir
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 from rules.rulesets import REGISTRY
+from tests.cards import pdf_reading
 
 CARDS_A_SHEET = 9
 
@@ -45,10 +46,28 @@ def test_its_example_force_prints_one_card_for_each_character(definition, exampl
     assert result.pdf.startswith(b"%PDF")
 
 
-def test_its_quick_reference_renders(definition):
+# The games Cliffhanger ships, whose quick references promise two pages.
+SHIPPED = ("pulp-alley", "7tv", "pulp-city", "pulp-fiction")
+# Each paper's size in points, as WeasyPrint writes it.
+SHEET_PAPER_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
+@pytest.mark.parametrize("paper", cheatsheets.SHEET_PAPERS)
+def test_each_page_of_its_quick_reference_fits_one_sheet_of_either_paper(definition, paper):
+    """The sheet's data lays out its pages (the shipped games' two); on A4 and on US Letter
+    each prints on one sheet of that paper, none spilling onto another."""
     sheet = cheatsheets.quick_reference(definition.slug)
     assert sheet.sections and sheet.index
-    assert cheatsheets.quick_reference_pdf(definition.slug).startswith(b"%PDF")
+    reader = pdf_reading.read(cheatsheets.quick_reference_pdf(definition.slug, paper))
+    assert [tuple(round(v, 1) for v in pdf_reading.size_pt(page)) for page in reader.pages] == [
+        tuple(round(v, 1) for v in SHEET_PAPER_PT[paper])
+    ] * len(sheet.pages)
+
+
+def test_the_shipped_games_quick_references_are_two_pages():
+    assert {
+        slug: len(cheatsheets.quick_reference(slug).pages) for slug in SHIPPED
+    } == dict.fromkeys(SHIPPED, 2)
 
 
 def test_its_example_force_gets_a_rules_reference(definition, example):

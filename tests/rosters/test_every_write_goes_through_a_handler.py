@@ -158,6 +158,7 @@ def walk(w):
     yield "rosters:export_text", f"/rosters/{lp}/export.txt", None
     yield "rosters:share", f"/rosters/{fp}/share/", {}
     yield "rosters:revoke_share", f"/rosters/{fp}/share/revoke/", {}
+    yield "rosters:duplicate", f"/rosters/{fp}/duplicate/", {}
     yield "rosters:shared", f"/rosters/shared/{w['token']}/", None
     yield "rosters:shared_copy", f"/rosters/shared/{w['token']}/copy/", {}
     yield "rosters:import", "/rosters/import/", {"file": roster_file(fresh)}
@@ -184,6 +185,7 @@ def walk(w):
     yield "cards:delete", f"/cards/{spare_card}/delete/", {}
     yield "cards:restore", f"/cards/{spare_card}/restore/", {}
     yield "cards:portrait", f"/cards/{enki}/portrait/", None
+    yield "cards:thumbnail", f"/cards/{enki}/thumbnail.jpg", None
 
 
 # Read-only, or writing only what no roster is made of (a picture waiting to be framed).

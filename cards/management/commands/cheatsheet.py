@@ -23,10 +23,13 @@ class Command(BaseCommand):
         what.add_argument("ruleset", nargs="?", metavar="RULESET", help="e.g. pulp-alley")
         what.add_argument("--roster", metavar="FILE.json", help="a roster in the JSON format")
         parser.add_argument("--out", required=True, metavar="PATH.pdf")
+        parser.add_argument(
+            "--paper", choices=cheatsheets.SHEET_PAPERS, default="a4", help="the quick reference's"
+        )
 
-    def handle(self, *args, ruleset, roster, out, **options):
+    def handle(self, *args, ruleset, roster, out, paper, **options):
         try:
-            pdf = roster_pdf(roster) if roster else quick_reference_pdf(ruleset)
+            pdf = roster_pdf(roster) if roster else quick_reference_pdf(ruleset, paper)
         except (cheatsheets.NoCheatSheet, RosterFormatError, UnknownRuleset) as error:
             raise CommandError(str(error), returncode=UNAVAILABLE) from error
         try:
@@ -38,11 +41,11 @@ class Command(BaseCommand):
         self.stdout.write(f"Wrote {out}")
 
 
-def quick_reference_pdf(ruleset):
+def quick_reference_pdf(ruleset, paper):
     if ruleset not in cheatsheets.ruleset_names():
         known = ", ".join(cheatsheets.ruleset_names())
         raise cheatsheets.NoCheatSheet(f"Unknown ruleset {ruleset!r}: pick one of {known}.")
-    return cheatsheets.quick_reference_pdf(ruleset)
+    return cheatsheets.quick_reference_pdf(ruleset, paper)
 
 
 def roster_pdf(path):

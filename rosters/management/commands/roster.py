@@ -1,8 +1,9 @@
 """`manage.py roster SUBCOMMAND …`: roster files from the command line.
 
 Each subcommand is an `add_<name>_arguments(parser)` / `handle_<name>(**options)` pair on the
-Command; add one by writing the pair and listing it in SUBCOMMANDS. Printing a roster file's
-cards is `manage.py print_roster`, with the rest of printing in `cards`."""
+Command; add one by writing the pair and listing it in SUBCOMMANDS. `roster print` (the spec's
+verb) is the cards app's `print_roster` command under this name: printing lives in `cards`,
+which rosters never imports, so the command is found by name, as manage.py finds it."""
 
 import difflib
 import json
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.management import get_commands, load_command_class
 from django.core.management.base import BaseCommand, CommandError
 
 from rosters import data_packs
@@ -50,6 +52,11 @@ def text_report(roster, report):
     return "\n".join(lines)
 
 
+def printing_command():
+    """The print_roster command, looked up as manage.py looks it up."""
+    return load_command_class(get_commands()["print_roster"], "print_roster")
+
+
 class Command(BaseCommand):
     help = "Work with roster files in the JSON roster format (docs/roster-format.md)."
     requires_system_checks = []
@@ -58,6 +65,7 @@ class Command(BaseCommand):
         "import": "Add a roster file, with its cards and portraits, to a user's account.",
         "export": "Write a saved roster, with its cards and portraits, as a roster file.",
         "schema": "Print the roster file's JSON Schema, or check or write its readers' copy.",
+        "print": "Print a roster file's cards as a true-size PDF (the same as print_roster).",
     }
 
     def add_arguments(self, parser):
@@ -86,6 +94,17 @@ class Command(BaseCommand):
             self.stdout.write(text_report(roster, report))
         if not report.legal:
             raise SystemExit(NOT_LEGAL)
+
+    def add_print_arguments(self, parser):
+        command = printing_command()
+        parser.description = command.help
+        command.add_arguments(parser)
+
+    def handle_print(self, **options):
+        """print_roster's options and exit statuses, as it is that command."""
+        command = printing_command()
+        command.stdout, command.stderr = self.stdout, self.stderr
+        command.handle(**options)
 
     def add_import_arguments(self, parser):
         parser.add_argument("file", metavar="FILE.json")

@@ -285,6 +285,24 @@ def agenda_findings(agendas, team, levels, encounter_level, choices):
     return findings
 
 
+def sides_of(data):
+    """The sides an Agenda card names as those that may take it (p.32-34)."""
+    return [s for s in as_list(data.get("sides")) if s in SIDE_NAMES]
+
+
+def side_may_take(side, data):
+    """Whether a team of `side` may take the Agenda; any, while the team has no side."""
+    sides = sides_of(data)
+    return side not in SIDE_NAMES or not sides or side in sides
+
+
+def offered(entry, choices):
+    """Whether the builder lists an Agenda for a team with these choices: once the team has
+    chosen its side, only the Agendas that side may take (a Villains-only card is not offered
+    to Heroes)."""
+    return side_may_take(word(as_dict(choices).get("side")), data_of(entry))
+
+
 def agenda_prerequisites(entry, team, encounter_level, choices):
     """An Agenda the team may not take scores its worst penalty (p.31): an error here."""
     rules, name, data = team[0].rules, name_of(entry), data_of(entry)
@@ -301,8 +319,8 @@ def agenda_prerequisites(entry, team, encounter_level, choices):
     def add(code, severity, message):
         findings.append(Finding(code, severity, f"{name}: {message}", page))
 
-    sides = [s for s in as_list(data.get("sides")) if s in SIDE_NAMES]
-    if side in SIDE_NAMES and sides and side not in sides:
+    sides = sides_of(data)
+    if not side_may_take(side, data):
         add(
             "agenda-side",
             "error",

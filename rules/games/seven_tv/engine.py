@@ -150,6 +150,25 @@ def printed_profile(character: dict, rules: RulesBook) -> PrintedProfile[SevenTv
     )
 
 
+def cast_takes(affiliation, own, *, lead):
+    """Whether a cast of `affiliation` may take a model whose own affiliation is `own` (p.22):
+    a heroic or villainous cast takes its own kind and neutral models; a neutral cast's Stars
+    and Co-Stars are neutral, its other models anything."""
+    if affiliation == "neutral":
+        return own == "neutral" or not lead
+    return own in (affiliation, "neutral")
+
+
+def offered(entry, choices):
+    """Whether the builder lists a library profile for a cast with these choices: once the
+    cast has an affiliation, only the profiles it may take."""
+    affiliation = as_dict(choices).get("affiliation")
+    data = as_dict(entry.get("data"))
+    if affiliation not in AFFILIATIONS or "affiliation" not in data:
+        return True
+    return cast_takes(affiliation, data["affiliation"], lead=data.get("type") in LEADS)
+
+
 def check_affiliation(cast, affiliation):
     if affiliation not in AFFILIATIONS:
         given = "" if affiliation in (None, "") else f" ({affiliation!r} is none of them)"
@@ -165,12 +184,10 @@ def check_affiliation(cast, affiliation):
     for line in cast:
         own = line.data.get("affiliation")
         if affiliation == "neutral":
-            allowed = own == "neutral" or not line.is_lead
             rule = "a neutral cast's Stars and Co-Stars must be neutral"
         else:
-            allowed = own in (affiliation, "neutral")
             rule = f"a {affiliation} cast takes only {affiliation} or neutral models"
-        if not allowed:
+        if not cast_takes(affiliation, own, lead=line.is_lead):
             findings.append(
                 Finding(
                     "affiliation",
