@@ -122,4 +122,4 @@ def test_every_label_and_caption_prints_inside_its_ring(band_sheet_page):
 def test_a_caption_no_disc_can_hold_is_refused_with_its_name():
     kind = tokens.TokenKind("long", "L", "an extraordinarily verbose counter name", "#1f5f61")
     with pytest.raises(ValueError, match="an extraordinarily verbose counter name"):
-        kind.lines
+        tokens.disc_lines(kind)
