@@ -282,6 +282,17 @@ def font_program(font):
     return TTFont(BytesIO(descriptor["/FontFile2"].get_object().get_data()))
 
 
+def ink_bounds(program):
+    """[(glyph name, its ink's (left, bottom, right, top) in em or None)] by glyph index."""
+    glyphs, per_em = program.getGlyphSet(), program["head"].unitsPerEm
+    found = []
+    for name in program.getGlyphOrder():
+        pen = BoundsPen(glyphs)
+        glyphs[name].draw(pen)
+        found.append((name, pen.bounds and tuple(value / per_em for value in pen.bounds)))
+    return found
+
+
 def cid_widths(font):
     """{CID: advance in thousandths of an em} from a Type0 font's /W array."""
     widths, entries = {}, list(font["/DescendantFonts"][0].get_object().get("/W", []))
@@ -314,7 +325,7 @@ def glyph_boxes(page):
                 pdf_font = reference.get_object()
                 program = font_program(pdf_font)
                 names = {name: chr(code) for code, name in program.getBestCmap().items()}
-                fonts[key] = (program, cid_widths(pdf_font), names)
+                fonts[key] = (ink_bounds(program), cid_widths(pdf_font), names)
             font, size = fonts[key], float(operands[1])
         elif operator == b"Tc":
             spacing = float(operands[0])
@@ -324,8 +335,7 @@ def glyph_boxes(page):
             line = multiply((1, 0, 0, 1, float(operands[0]), float(operands[1])), line)
             tm = line
         elif operator in (b"Tj", b"TJ"):
-            program, widths, names = font
-            glyphs, per_em = program.getGlyphSet(), program["head"].unitsPerEm
+            bounds, widths, names = font
             advance = 0.0
             for part in operands[0] if operator == b"TJ" else operands:
                 if not isinstance(part, (bytes, str)):
@@ -335,11 +345,9 @@ def glyph_boxes(page):
                 code = code.encode("latin-1") if isinstance(code, str) else bytes(code)
                 for index in range(0, len(code), 2):
                     cid = int.from_bytes(code[index : index + 2], "big")
-                    name = program.getGlyphName(cid)
-                    pen = BoundsPen(glyphs)
-                    glyphs[name].draw(pen)
-                    if pen.bounds:
-                        left, bottom, right, top = (v / per_em * size for v in pen.bounds)
+                    name, ink = bounds[cid]
+                    if ink:
+                        left, bottom, right, top = (value * size for value in ink)
                         matrix = multiply(tm, cm)
                         corners = [
                             to_page_mm(page, *transform(matrix, advance + x, y))
