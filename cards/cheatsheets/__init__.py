@@ -68,6 +68,9 @@ class Block:
     table: dict | None = None
     example: str = ""
     remember: tuple[str, ...] = ()
+    # Starts the next column, so a sheet shorter than its pages spreads over all three
+    # columns (balancing them in WeasyPrint costs ten times the drawing).
+    new_column: bool = False
 
     @property
     def page_label(self):
@@ -113,6 +116,11 @@ class QuickReference:
     @property
     def sections(self):
         return [block for page in self.pages for block in page.items if block.title]
+
+    @property
+    def cites_sections(self):
+        """The index points at the source's section headings (it has no page numbers)."""
+        return any(isinstance(entry.page, str) for entry in self.index)
 
 
 def citation(where):
@@ -178,6 +186,7 @@ def as_block(data):
         table=data.get("table"),
         example=data.get("example", ""),
         remember=tuple(data.get("remember", ())),
+        new_column=data.get("new_column", False),
     )
 
 

@@ -112,6 +112,27 @@ def width_em(text, font="body"):
     return sum(widths.get(ord(char), fallback) for char in text)
 
 
+@cache
+def _heights(font):
+    """(top, bottom) of the ink of every character the font maps, in em above the baseline."""
+    tt = TTFont(Path(settings.STATICFILES_DIRS[0]) / "fonts" / FONT_FILES[font])
+    per_em, glyphs = tt["head"].unitsPerEm, tt["glyf"]
+    return {
+        code: (
+            getattr(glyphs[glyph], "yMax", 0) / per_em,
+            getattr(glyphs[glyph], "yMin", 0) / per_em,
+        )
+        for code, glyph in tt.getBestCmap().items()
+    }
+
+
+def ink_em(text, font="body"):
+    """(highest, lowest) the text's ink reaches, in em above its baseline (lowest is below
+    zero when a letter descends), for text placed where only its ink must fit."""
+    heights = [_heights(font).get(ord(char), (0.0, 0.0)) for char in text if not char.isspace()]
+    return max(top for top, _ in heights), min(bottom for _, bottom in heights)
+
+
 def _words(paragraph):
     """(width in em, trailing space width in em) per word across a paragraph's runs. A word
     may span runs ("Sharp" bold then ":" regular) when no space separates them."""

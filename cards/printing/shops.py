@@ -28,6 +28,9 @@ class Shop:
     # card's front followed by its back (DriveThruCards: pages alternate front, back).
     order: tuple[str, ...]
     source: str  # where the numbers come from
+    # How far inside the cut line every piece of text must stay (a cut a hair off must not
+    # clip a word), in mm; None where the spec quoted gives no safe zone.
+    safe_mm: float | None = None
 
     @property
     def page_mm(self) -> tuple[float, float]:
@@ -67,6 +70,7 @@ SHOPS = {
             PDF,
             FRONT_THEN_BACK,
             ISSUE,
+            safe_mm=MM_PER_INCH / 8,  # text 1/8 in inside the trim
         ),
         Shop(
             "thegamecrafter",

@@ -6,6 +6,8 @@ fonts, text and images."""
 import math
 from io import BytesIO
 
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -54,6 +56,11 @@ def is_form(xobject):
 def operations(page):
     """(operator, operands, matrix in page space) for every operator the page paints, into
     the form XObjects it draws (a card placed many times is one form drawn many times)."""
+    return [(operator, operands, cm) for operator, operands, cm, _ in painted(page)]
+
+
+def painted(page):
+    """operations(), each with the resource dictionary its names (fonts, forms) refer to."""
     found = []
 
     def run(content, resources, cm):
@@ -71,7 +78,7 @@ def operations(page):
                     matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
                     run(xobject, xobject.get("/Resources", resources), multiply(matrix, cm))
                     continue
-            found.append((operator, operands, cm))
+            found.append((operator, operands, cm, resources))
 
     run(page.get_contents(), page["/Resources"], IDENTITY)
     return found
@@ -238,3 +245,117 @@ def glyph_sizes(reader):
     for page in reader.pages:
         page.extract_text(visitor_text=visit)
     return sizes
+
+
+def scale(cm):
+    """How much a matrix stretches lengths (the square root of its area factor)."""
+    return abs(cm[0] * cm[3] - cm[1] * cm[2]) ** 0.5
+
+
+def rings(page):
+    """Every closed curve drawn with Bézier arcs (a disc and its ring), as (centre x, centre
+    y, outer radius, inner radius) in mm from the page's top left: the radius the path gives,
+    widened and narrowed by half the stroke width in force."""
+    found, points, width = [], [], 1.0
+    for operator, operands, cm in operations(page):
+        if operator == b"w":
+            width = float(operands[0]) * scale(cm) * MM_PER_PT
+        elif operator in (b"m", b"c"):
+            values = [float(value) for value in operands]
+            pairs = zip(values[::2], values[1::2], strict=True)
+            points += [to_page_mm(page, *transform(cm, x, y)) for x, y in pairs]
+        elif operator in (b"S", b"s", b"B", b"b", b"f", b"n"):
+            if operator != b"n" and len(points) > 3:
+                xs, ys = [x for x, _ in points], [y for _, y in points]
+                radius = (max(xs) - min(xs)) / 2
+                centre = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+                found.append((*centre, radius + width / 2, radius - width / 2))
+            points = []
+    return found
+
+
+def font_program(font):
+    """The embedded TrueType program of a PDF font (a Type0 font's descendant's)."""
+    if "/DescendantFonts" in font:
+        font = font["/DescendantFonts"][0].get_object()
+    descriptor = font["/FontDescriptor"].get_object()
+    return TTFont(BytesIO(descriptor["/FontFile2"].get_object().get_data()))
+
+
+def ink_bounds(program):
+    """[(glyph name, its ink's (left, bottom, right, top) in em or None)] by glyph index."""
+    glyphs, per_em = program.getGlyphSet(), program["head"].unitsPerEm
+    found = []
+    for name in program.getGlyphOrder():
+        pen = BoundsPen(glyphs)
+        glyphs[name].draw(pen)
+        found.append((name, pen.bounds and tuple(value / per_em for value in pen.bounds)))
+    return found
+
+
+def cid_widths(font):
+    """{CID: advance in thousandths of an em} from a Type0 font's /W array."""
+    widths, entries = {}, list(font["/DescendantFonts"][0].get_object().get("/W", []))
+    while entries:
+        first, second = int(entries.pop(0)), entries.pop(0)
+        if isinstance(second, list) or hasattr(second, "__iter__"):
+            widths.update({first + i: float(w) for i, w in enumerate(second)})
+        else:
+            last, width = int(second), float(entries.pop(0))
+            widths.update({cid: width for cid in range(first, last + 1)})
+    return widths
+
+
+def glyph_boxes(page):
+    """(character, (left, top, right, bottom)) of every glyph's ink, in mm from the page's
+    top left: each glyph's outline bounds from the embedded font program, placed by the
+    text and page matrices and advanced by the PDF's own widths, as a viewer draws it.
+    Reads the Identity-H fonts WeasyPrint writes (two-byte codes, CID = glyph index)."""
+    found, fonts = [], {}
+    font = size = None
+    tm = line = IDENTITY
+    spacing = 0.0
+    for operator, operands, cm, resources in painted(page):
+        if operator == b"BT":
+            tm = line = IDENTITY
+        elif operator == b"Tf":
+            reference = resources["/Font"][operands[0]]
+            key = getattr(reference, "idnum", id(reference))
+            if key not in fonts:
+                pdf_font = reference.get_object()
+                program = font_program(pdf_font)
+                names = {name: chr(code) for code, name in program.getBestCmap().items()}
+                fonts[key] = (ink_bounds(program), cid_widths(pdf_font), names)
+            font, size = fonts[key], float(operands[1])
+        elif operator == b"Tc":
+            spacing = float(operands[0])
+        elif operator == b"Tm":
+            tm = line = tuple(float(value) for value in operands)
+        elif operator == b"Td":
+            line = multiply((1, 0, 0, 1, float(operands[0]), float(operands[1])), line)
+            tm = line
+        elif operator in (b"Tj", b"TJ"):
+            bounds, widths, names = font
+            advance = 0.0
+            for part in operands[0] if operator == b"TJ" else operands:
+                if not isinstance(part, (bytes, str)):
+                    advance -= float(part) / 1000 * size
+                    continue
+                code = getattr(part, "original_bytes", part)
+                code = code.encode("latin-1") if isinstance(code, str) else bytes(code)
+                for index in range(0, len(code), 2):
+                    cid = int.from_bytes(code[index : index + 2], "big")
+                    name, ink = bounds[cid]
+                    if ink:
+                        left, bottom, right, top = (value * size for value in ink)
+                        matrix = multiply(tm, cm)
+                        corners = [
+                            to_page_mm(page, *transform(matrix, advance + x, y))
+                            for x in (left, right)
+                            for y in (bottom, top)
+                        ]
+                        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+                        found.append((names.get(name, ""), (min(xs), min(ys), max(xs), max(ys))))
+                    advance += widths.get(cid, 0.0) / 1000 * size + spacing
+            tm = multiply((1, 0, 0, 1, advance, 0), tm)
+    return found

@@ -232,15 +232,80 @@ def every_pdf_of(stem, card_prints):
 ONE_SAMPLE_OF_EACH_GAME = one_sample_of_each_game()
 
 
-def test_every_pdf_passes_a_validator_and_names_each_font_subset_once(card_prints):
+@pytest.fixture(scope="module")
+def every_pdf(card_prints):
+    """(sample force, which PDF, its bytes) for every PDF of every sample force (every_pdf_of),
+    drawn once for the module: drawing them takes most of a minute."""
+    return [
+        (stem, what, made) for stem in SAMPLES for what, made in every_pdf_of(stem, card_prints)
+    ]
+
+
+def test_every_pdf_passes_a_validator_and_names_each_font_subset_once(every_pdf):
     """qpdf's structural check finds nothing, and no two different embedded subsets share a
     name (against the PDF spec: a shop's RIP may draw one card's glyphs from another's)."""
-    for stem in SAMPLES:
-        for what, made in every_pdf_of(stem, card_prints):
-            with pikepdf.open(io.BytesIO(made)) as document:
-                assert document.check_pdf_syntax() == [], f"{stem} {what}"
-                programs = {}
-                for name, program in font_programs(document):
-                    programs.setdefault(name, set()).add(hashlib.sha256(program).digest())
-            shared = [name for name, found in programs.items() if len(found) > 1]
-            assert not shared, f"{stem} {what}: {shared}"
+    for stem, what, made in every_pdf:
+        with pikepdf.open(io.BytesIO(made)) as document:
+            assert document.check_pdf_syntax() == [], f"{stem} {what}"
+            programs = {}
+            for name, program in font_programs(document):
+                programs.setdefault(name, set()).add(hashlib.sha256(program).digest())
+        shared = [name for name, found in programs.items() if len(found) > 1]
+        assert not shared, f"{stem} {what}: {shared}"
+
+
+def shipped_families():
+    """The family names of the fonts in static/fonts/, as a PDF spells them (no spaces)."""
+    fonts = Path(settings.STATICFILES_DIRS[0]) / "fonts"
+    return {
+        TTFont(path)["name"].getDebugName(1).replace(" ", "-") for path in fonts.glob("*/*.woff2")
+    }
+
+
+def is_shipped(base_font, families):
+    """A PDF font name ("ABCDEF+Oswald-Bold") is one of ours: its family is one we ship."""
+    name = base_font.lstrip("/").split("+")[-1]
+    return any(name == family or name.startswith(family + "-") for family in families)
+
+
+def test_every_font_in_every_pdf_is_one_we_ship(every_pdf):
+    """No glyph falls back to whatever fonts the machine has: a PDF drawn on another server
+    (or a shop's RIP substituting a missing one) would print different shapes and widths."""
+    families = shipped_families()
+    for stem, what, made in every_pdf:
+        with pikepdf.open(io.BytesIO(made)) as document:
+            foreign = {
+                name for name, _ in font_programs(document) if not is_shipped(name, families)
+            }
+        assert not foreign, f"{stem} {what}: {sorted(foreign)}"
+
+
+SIGNS = {"▸": "the cheat sheets' bullet", "→": "a die type's next step"}
+
+
+def test_bullets_and_arrows_print_from_our_fonts_with_a_real_glyph(every_pdf):
+    """Every ▸ and → on the references is drawn in a font we ship, whose embedded program
+    maps it to a glyph with an outline (not an empty box)."""
+    families, found, read = shipped_families(), set(), set()
+    for stem, what, made in every_pdf:
+        kind = (read_roster(SAMPLES[stem])["ruleset"], what)
+        if "reference" not in what or kind in read:
+            continue  # the signs are the references': each game's two kinds are read once
+        read.add(kind)
+        drawn_in = set()  # (sign, the font that draws it)
+
+        def visit(chunk, cm, tm, font, size, drawn_in=drawn_in):
+            drawn_in.update((sign, str(font["/BaseFont"])) for sign in set(chunk) & SIGNS.keys())
+
+        for page in pdf.read(made).pages:
+            page.extract_text(visitor_text=visit)
+        with pikepdf.open(io.BytesIO(made)) as document:
+            programs = dict(font_programs(document))
+        for sign, name in drawn_in:
+            assert is_shipped(name, families), f"{SIGNS[sign]} in {name}: {stem} {what}"
+            font = TTFont(io.BytesIO(programs[name]))
+            pen = BoundsPen(font.getGlyphSet())
+            font.getGlyphSet()[font.getBestCmap()[ord(sign)]].draw(pen)
+            assert pen.bounds, f"{SIGNS[sign]} has no outline in {name}: {stem} {what}"
+            found.add(sign)
+    assert found == SIGNS.keys()
