@@ -344,6 +344,8 @@
 
     // Keyboard: the arrows move the picture as a drag would, + and - zoom.
     if (!frame.hasAttribute("tabindex")) frame.tabIndex = 0;
+    // A named group: ARIA allows no label on a plain div.
+    if (!frame.hasAttribute("role")) frame.setAttribute("role", "group");
     if (!frame.hasAttribute("aria-label")) {
       frame.setAttribute("aria-label", "Portrait crop: drag or use the arrow keys to move it, + and - to zoom");
     }

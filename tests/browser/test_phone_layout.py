@@ -153,6 +153,7 @@ def test_every_page_fits_a_phone_of_360_and_390_px(phone, django_user_model):
             try:
                 assert_no_sideways_scroll(phone)
             except AssertionError as error:
+                phone.screenshot(path="/tmp/phones-fail.png", full_page=True)
                 raise AssertionError(f"{path} at {width} px: {error}") from None
     assert phone.js_errors == []
 
