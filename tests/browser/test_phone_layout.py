@@ -19,6 +19,10 @@ OVERFLOWING = """() => [...document.querySelectorAll('body *')]
        + ' right=' + Math.round(e.getBoundingClientRect().right))
   .slice(0, 12)"""
 
+# Whether an element's text sits on one line (a word cut in two takes two).
+ONE_LINE = """e => { const range = document.createRange(); range.selectNodeContents(e);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size === 1; }"""
+
 
 def assert_no_sideways_scroll(page):
     scroll_width, inner_width = page.evaluate(
@@ -104,6 +108,13 @@ def test_my_cards_fits_a_phone_with_every_delete_button_on_screen(phone, django_
     for index in range(3):
         box = buttons.nth(index).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    # Every action and card name is a thumb-sized target, its words whole on one line.
+    targets = phone.locator(".card-table").get_by_role("button").all()
+    targets += phone.locator(".card-table").get_by_role("link").all()
+    assert len(targets) == 9
+    for target in targets:
+        assert target.bounding_box()["height"] >= 44, target.inner_text()
+        assert target.evaluate(ONE_LINE), target.inner_text()
 
 
 def test_a_roster_with_a_long_name_fits_a_phone(phone, django_user_model):
@@ -153,7 +164,6 @@ def test_every_page_fits_a_phone_of_360_and_390_px(phone, django_user_model):
             try:
                 assert_no_sideways_scroll(phone)
             except AssertionError as error:
-                phone.screenshot(path="/tmp/phones-fail.png", full_page=True)
                 raise AssertionError(f"{path} at {width} px: {error}") from None
     assert phone.js_errors == []
 
