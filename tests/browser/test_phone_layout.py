@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from rosters.handlers import roster as roster_handlers
 from rosters.handlers import transfer
 from rosters.models import Character, Roster
-from rules.models import Ruleset
+from rules.models import LibraryEntry, Ruleset
 
 PHONE = {"width": 390, "height": 844}
 PASSWORD = "Lost-city-of-Z-1925"
@@ -60,8 +60,17 @@ def test_the_7tv_designer_fits_a_phone(phone):
     assert phone.js_errors == []
 
 
-def test_the_pulp_alley_designer_fits_a_phone(phone):
+def test_the_pulp_alley_designer_fits_a_phone_and_its_ability_text_opens_on_a_tap(phone):
     phone.goto("/cards/designer/?ruleset=pulp-alley")
+    assert_no_sideways_scroll(phone)
+    # A touch screen has no hover: what an ability does opens with a tap of its own.
+    ability = phone.locator(".ability-picker li").filter(has_text="Agile")
+    text = LibraryEntry.objects.get(
+        ruleset__slug="pulp-alley", kind="ability", name="Agile"
+    ).summary
+    expect(ability.get_by_text(text)).to_be_hidden()
+    ability.get_by_text("What it does").click()
+    expect(ability.get_by_text(text)).to_be_visible()
     assert_no_sideways_scroll(phone)
 
 
