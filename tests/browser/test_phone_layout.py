@@ -1,6 +1,8 @@
 """A 390 px wide phone: no page scrolls sideways, the card preview stays in reach, and the
 menu's hidden checkbox takes no tab stop on a desktop."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -8,6 +10,14 @@ from rosters.handlers import roster as roster_handlers
 from rosters.handlers import transfer
 from rosters.models import Character, Roster
 from rules.models import LibraryEntry, Ruleset
+from tests.browser.test_portrait_editor import (
+    CARD_PORTRAIT,
+    box_of,
+    caught_up,
+    designer,
+    drag,
+    values,
+)
 
 PHONE = {"width": 390, "height": 844}
 PASSWORD = "Lost-city-of-Z-1925"
@@ -87,11 +97,34 @@ def test_on_a_phone_a_small_card_preview_stays_in_reach(phone):
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     assert box["width"] <= PHONE["width"] / 3, "a small card, not the card over the form"
-    # Tapped, it shows whole in its place after the form.
+    # Tapped, it opens whole over the form, where the player is.
     phone.get_by_role("link", name="See the whole card").click()
     expect(card).to_be_in_viewport()
     assert card.bounding_box()["width"] > PHONE["width"] / 2
     assert_no_sideways_scroll(phone)
+
+
+def test_on_a_phone_the_opened_card_frames_the_portrait_and_closes_where_the_player_was(phone):
+    designer(phone)
+    phone.locator("[data-portrait-zoom]").fill("1.6")  # room to move the picture both ways
+    caught_up(phone)
+    phone.locator('input[name="abilities"]').first.scroll_into_view_if_needed()
+    where = phone.evaluate("() => scrollY")
+    phone.get_by_role("link", name="See the whole card").click()
+    # The portrait box is a finger's size, on screen, not thousands of pixels down the page.
+    frame = box_of(phone, CARD_PORTRAIT)
+    assert frame["width"] >= 100 and frame["height"] >= 120
+    assert frame["y"] >= 0 and frame["y"] + frame["height"] <= PHONE["height"]
+    before = values(phone)
+    drag(phone, CARD_PORTRAIT, (-40, -40))
+    moved = values(phone)
+    assert moved["x"] > before["x"] and moved["y"] > before["y"]
+    caught_up(phone)  # the card itself, redrawn, shows the new framing
+    phone.get_by_role("button", name="Back to the form").click()
+    expect(phone.get_by_alt_text(re.compile("Card preview"))).to_be_in_viewport()
+    assert phone.locator(CARD_PORTRAIT).bounding_box()["width"] < 60, "small again"
+    assert abs(phone.evaluate("() => scrollY") - where) < 5
+    assert phone.js_errors == []
 
 
 def test_on_a_desktop_the_preview_sits_beside_the_form_full_size(page):
