@@ -1,5 +1,6 @@
-"""A 390 px wide phone: no page scrolls sideways, the card preview stays in reach, and the
-menu's hidden checkbox takes no tab stop on a desktop."""
+"""Phones of 360 and 390 px: no page scrolls sideways, targets are thumb-sized, the card
+preview stays in reach and opens for framing the portrait by finger, ability text opens on a
+tap, and the menu's hidden checkbox takes no tab stop on a desktop."""
 
 import re
 
