@@ -33,9 +33,15 @@ class PrintForm(forms.Form):
     def __init__(self, data=None, *, sources, backs_hold_rules=False, **kwargs):
         """`backs_hold_rules`: the chosen cards' backs carry rules (a 7TV card's Star
         Qualities), so backs print unless the player unticked them."""
-        if backs_hold_rules and data and CHOSEN not in data:
+        if data:
+            # A link names only what it changes (a roster's Print button, the source): the
+            # choices it leaves out keep their defaults instead of being "required" errors
+            # that the page would flag on the select with no error to read.
             data = data.copy()
-            data["backs"] = "on"
+            for name in ("paper", "shop"):
+                data.setdefault(name, self.base_fields[name].initial)
+            if backs_hold_rules and CHOSEN not in data:
+                data["backs"] = "on"
         # Unbound on a first visit, so every field shows its initial value.
         super().__init__(data or None, label_suffix="", **kwargs)
         self.fields["source"].choices = sources

@@ -119,6 +119,10 @@ def designer(request, pk=None):
         else:
             messages.success(request, f"{result.character.name} saved to My Cards.")
             roster = joining_roster(request, ruleset)
+            if roster is not None and character is not None:
+                # Edited from its roster: the edit page keeps the way back there.
+                edit = reverse("cards:edit", args=[character.pk])
+                return redirect(f"{edit}?roster={roster.pk}")
             if roster is not None:
                 try:
                     joined = member_handlers.add_member(roster=roster, character=result.character)

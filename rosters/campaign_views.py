@@ -2,6 +2,8 @@
 form per event its campaign module declares (rules/engines/campaign.py), the timeline (an
 htmx partial) and undo. One URL takes every event: /rosters/<pk>/campaign/<event>/."""
 
+from dataclasses import dataclass
+
 from django import forms
 from django.contrib import messages
 from django.http import Http404
@@ -96,13 +98,39 @@ def campaign_context(request, roster, members=None, rules=None, addable=None):
     }
 
 
-def campaign_response(roster):
-    # A result can add roster slots (Regional Influence), so the whole page is shown again.
+@dataclass(frozen=True)
+class Answer:
+    """What the panel says back, beside the form that asked: `where` is the event's slug, or
+    TIMELINE for Undo."""
+
+    text: str
+    level: int
+    where: str
+
+    @property
+    def tag(self):
+        return messages.DEFAULT_TAGS[self.level]
+
+
+TIMELINE = "timeline"
+
+
+def campaign_response(request, roster, answer):
+    """With htmx the panel answers in place, its message by the form, so the player stays by
+    the timeline and its Undo; the builder above comes along out of band, as a result can
+    change its slots (Regional Influence) and characters. Without htmx, the whole page."""
+    if request.htmx:
+        from rosters.views import builder_context  # rosters.views imports this module
+
+        context = builder_context(request, roster) | {"answer": answer}
+        return render(request, "rosters/_campaign_answer.html", context)
+    messages.add_message(request, answer.level, answer.text)
     return redirect("rosters:detail", pk=roster.pk)
 
 
-def refused(request, error):
-    messages.error(request, str(error) or "This game's book gives no between-game rules.")
+def refused(error, where):
+    text = str(error) or "This game's book gives no between-game rules."
+    return Answer(text, messages.ERROR, where)
 
 
 @require_GET
@@ -121,19 +149,19 @@ def campaign_event(request, pk, event):
     roster = selectors.roster_or_404(request.user, pk)
     module = selectors.campaign_rules(roster)
     if module is None:
-        refused(request, CampaignRefused([]))
-        return campaign_response(roster)
+        return campaign_response(request, roster, refused(CampaignRefused([]), event))
     if event not in module.EVENTS:
         raise Http404("No such event in this game")
     form = event_form(module.EVENTS[event], selectors.league(roster), request.POST)
     if not form.is_valid():
-        messages.error(request, refusal(form))
-        return campaign_response(roster)
+        answer = Answer(refusal(form), messages.ERROR, event)
+        return campaign_response(request, roster, answer)
     try:
-        campaign.record_event(roster=roster, event=event, **form.cleaned_data)
+        result = campaign.record_event(roster=roster, event=event, **form.cleaned_data)
     except CampaignRefused as error:
-        refused(request, error)
-    return campaign_response(roster)
+        return campaign_response(request, roster, refused(error, event))
+    answer = Answer(f"Recorded: {result.entry.summary}", messages.SUCCESS, event)
+    return campaign_response(request, result.roster, answer)
 
 
 @require_POST
@@ -142,15 +170,14 @@ def undo(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
     entry_id = record_id(request.POST.get("entry"))
     if entry_id is None:
-        messages.error(request, "Undo from the timeline: its Undo button names the change.")
-        return campaign_response(roster)
+        text = "Undo from the timeline: its Undo button names the change."
+        return campaign_response(request, roster, Answer(text, messages.ERROR, TIMELINE))
     try:
         result = campaign.undo(roster=roster, entry_id=entry_id)
     except NotTheLatest as error:
-        messages.error(request, str(error))
-        return campaign_response(roster)
+        return campaign_response(request, roster, Answer(str(error), messages.ERROR, TIMELINE))
     if result.entry is None:
-        messages.info(request, "That change was undone already.")
+        answer = Answer("That change was undone already.", messages.INFO, TIMELINE)
     else:
-        messages.success(request, f"Undone: {result.entry.summary}")
-    return campaign_response(roster)
+        answer = Answer(f"Undone: {result.entry.summary}", messages.SUCCESS, TIMELINE)
+    return campaign_response(request, result.roster, answer)

@@ -14,6 +14,7 @@ from django_ratelimit.decorators import ratelimit
 from accounts.players import current_player
 from config import limits
 from rosters import samples, selectors, transfer
+from rosters.builders import builder_for
 from rosters.format import MAX_FILE_BYTES, RosterFormatError, load_roster, too_big_message
 from rosters.handlers import transfer as transfer_handlers
 from rules import engines
@@ -137,11 +138,18 @@ def read_only_context(document, ruleset, viewer=None):
         }
         for character in document["characters"]
     ]
+    chosen = document.get("choices") or {}
     return {
         "document": document,
         "ruleset": ruleset,
         "report": report,
         "rows": rows,
+        # The force's own picks (Pulp Alley's perks): they cost from the budget too.
+        "chosen": [
+            {"key": key, "entries": [rules.entry(kind, slug) for slug in chosen[key]]}
+            for key, kind in builder_for(ruleset.slug).choice_kinds.items()
+            if chosen.get(key)
+        ],
         "force_findings": report.reasons_first(c["id"] for c in document["characters"]),
     }
 

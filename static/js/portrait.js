@@ -344,6 +344,8 @@
 
     // Keyboard: the arrows move the picture as a drag would, + and - zoom.
     if (!frame.hasAttribute("tabindex")) frame.tabIndex = 0;
+    // A named group: ARIA allows no label on a plain div.
+    if (!frame.hasAttribute("role")) frame.setAttribute("role", "group");
     if (!frame.hasAttribute("aria-label")) {
       frame.setAttribute("aria-label", "Portrait crop: drag or use the arrow keys to move it, + and - to zoom");
     }
@@ -395,6 +397,19 @@
   function setUpAll() {
     document.querySelectorAll("[data-portrait-editor]:not([data-portrait-ready])").forEach(setUp);
   }
+
+  // A phone shows the designer's card as a thumbnail in the corner: tapped, it opens over the
+  // form (html.card-open, see site.css) so the portrait can be framed with a finger where the
+  // player is, instead of jumping to the card after the form; "Back to the form" closes it.
+  const PHONE = window.matchMedia("(max-width: 899px)");
+  document.addEventListener("click", (event) => {
+    if (event.target.closest("[data-card-close]")) {
+      document.documentElement.classList.remove("card-open");
+    } else if (PHONE.matches && event.target.closest("#preview-card .card-zoom")) {
+      event.preventDefault();
+      document.documentElement.classList.add("card-open");
+    }
+  });
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpAll);
   else setUpAll();

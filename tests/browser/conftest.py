@@ -9,6 +9,8 @@ from functools import partial
 
 import pytest
 
+from tests.browser.accessibility import goto_checking_accessibility
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
@@ -70,6 +72,7 @@ def page(chromium, live_server, transactional_db):
     )
     page.js_errors = errors
     page.htmx_swap = partial(htmx_swap, page)
+    page.goto = partial(goto_checking_accessibility, page, page.goto)
     yield page
     context.close()
 

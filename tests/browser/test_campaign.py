@@ -1,5 +1,6 @@
 """Between games in the browser: a player records a game's result on the league page, sees it
-on the timeline with what it earned, and undoes it (Pulp Alley, p.44-45)."""
+on the timeline with what it earned, and undoes it (Pulp Alley, p.44-45), each answered in
+place by the form that asked."""
 
 from playwright.sync_api import expect
 
@@ -20,7 +21,15 @@ def test_record_a_result_see_it_on_the_timeline_and_undo_it(page, django_user_mo
     result.get_by_label("Victory points").fill("11")
     result.get_by_label("+1 Experience").check()
     result.get_by_label("Chu-Chu").check()
-    result.get_by_role("button", name="Record result").click()
+    page.evaluate("() => { window.sameVisit = true; }")  # gone if the page reloads
+    with page.htmx_swap(r"/campaign/result/"):
+        result.get_by_role("button", name="Record result").click()
+    # The answer comes in place: no reload to the top, the message by the form that asked.
+    assert page.evaluate("() => window.sameVisit === true")
+    expect(result.get_by_role("status")).to_contain_text("Recorded: +11 Reputation")
+    expect(result.get_by_role("status")).to_be_in_viewport()
+    # The builder above follows: the league has played a game now.
+    expect(page.locator(".lineup-note")).to_contain_text("has played 1 game")
 
     entry = timeline.locator("li").first
     expect(entry).to_contain_text("after game 1")
@@ -30,8 +39,11 @@ def test_record_a_result_see_it_on_the_timeline_and_undo_it(page, django_user_mo
     expect(page.locator(".campaign-state")).to_contain_text("Reputation 11")
     expect(page.locator(".campaign-state")).to_contain_text("Experience 1")
 
-    entry.get_by_role("button", name="Undo").click()
-    expect(page.get_by_text("Undone: +11 Reputation")).to_be_visible()
+    with page.htmx_swap(r"/campaign/undo/"):
+        entry.get_by_role("button", name="Undo").click()
+    expect(timeline.get_by_role("status")).to_contain_text("Undone: +11 Reputation")
+    expect(timeline.get_by_role("status")).to_be_in_viewport()
+    assert page.evaluate("() => window.sameVisit === true")
     expect(timeline).to_contain_text("No games recorded yet.")
     expect(page.locator(".campaign-state")).to_contain_text("Reputation 0")
     league.refresh_from_db()

@@ -1,11 +1,24 @@
-"""A 390 px wide phone: no page scrolls sideways, the card preview stays in reach, and the
-menu's hidden checkbox takes no tab stop on a desktop."""
+"""Phones of 360 and 390 px: no page scrolls sideways, targets are thumb-sized, the card
+preview stays in reach and opens for framing the portrait by finger, ability text opens on a
+tap, and the menu's hidden checkbox takes no tab stop on a desktop."""
+
+import re
 
 import pytest
 from playwright.sync_api import expect
 
+from rosters.handlers import roster as roster_handlers
+from rosters.handlers import transfer
 from rosters.models import Character, Roster
-from rules.models import Ruleset
+from rules.models import LibraryEntry, Ruleset
+from tests.browser.test_portrait_editor import (
+    CARD_PORTRAIT,
+    box_of,
+    caught_up,
+    designer,
+    drag,
+    values,
+)
 
 PHONE = {"width": 390, "height": 844}
 PASSWORD = "Lost-city-of-Z-1925"
@@ -16,6 +29,10 @@ OVERFLOWING = """() => [...document.querySelectorAll('body *')]
   .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + [...e.classList].join('.')
        + ' right=' + Math.round(e.getBoundingClientRect().right))
   .slice(0, 12)"""
+
+# Whether an element's text sits on one line (a word cut in two takes two).
+ONE_LINE = """e => { const range = document.createRange(); range.selectNodeContents(e);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size === 1; }"""
 
 
 def assert_no_sideways_scroll(page):
@@ -54,8 +71,17 @@ def test_the_7tv_designer_fits_a_phone(phone):
     assert phone.js_errors == []
 
 
-def test_the_pulp_alley_designer_fits_a_phone(phone):
+def test_the_pulp_alley_designer_fits_a_phone_and_its_ability_text_opens_on_a_tap(phone):
     phone.goto("/cards/designer/?ruleset=pulp-alley")
+    assert_no_sideways_scroll(phone)
+    # A touch screen has no hover: what an ability does opens with a tap of its own.
+    ability = phone.locator(".ability-picker li").filter(has_text="Agile")
+    text = LibraryEntry.objects.get(
+        ruleset__slug="pulp-alley", kind="ability", name="Agile"
+    ).summary
+    expect(ability.get_by_text(text)).to_be_hidden()
+    ability.get_by_text("What it does").click()
+    expect(ability.get_by_text(text)).to_be_visible()
     assert_no_sideways_scroll(phone)
 
 
@@ -72,11 +98,34 @@ def test_on_a_phone_a_small_card_preview_stays_in_reach(phone):
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     assert box["width"] <= PHONE["width"] / 3, "a small card, not the card over the form"
-    # Tapped, it shows whole in its place after the form.
+    # Tapped, it opens whole over the form, where the player is.
     phone.get_by_role("link", name="See the whole card").click()
     expect(card).to_be_in_viewport()
     assert card.bounding_box()["width"] > PHONE["width"] / 2
     assert_no_sideways_scroll(phone)
+
+
+def test_on_a_phone_the_opened_card_frames_the_portrait_and_closes_where_the_player_was(phone):
+    designer(phone)
+    phone.locator("[data-portrait-zoom]").fill("1.6")  # room to move the picture both ways
+    caught_up(phone)
+    phone.locator('input[name="abilities"]').first.scroll_into_view_if_needed()
+    where = phone.evaluate("() => scrollY")
+    phone.get_by_role("link", name="See the whole card").click()
+    # The portrait box is a finger's size, on screen, not thousands of pixels down the page.
+    frame = box_of(phone, CARD_PORTRAIT)
+    assert frame["width"] >= 100 and frame["height"] >= 120
+    assert frame["y"] >= 0 and frame["y"] + frame["height"] <= PHONE["height"]
+    before = values(phone)
+    drag(phone, CARD_PORTRAIT, (-40, -40))
+    moved = values(phone)
+    assert moved["x"] > before["x"] and moved["y"] > before["y"]
+    caught_up(phone)  # the card itself, redrawn, shows the new framing
+    phone.get_by_role("button", name="Back to the form").click()
+    expect(phone.get_by_alt_text(re.compile("Card preview"))).to_be_in_viewport()
+    assert phone.locator(CARD_PORTRAIT).bounding_box()["width"] < 60, "small again"
+    assert abs(phone.evaluate("() => scrollY") - where) < 5
+    assert phone.js_errors == []
 
 
 def test_on_a_desktop_the_preview_sits_beside_the_form_full_size(page):
@@ -102,6 +151,13 @@ def test_my_cards_fits_a_phone_with_every_delete_button_on_screen(phone, django_
     for index in range(3):
         box = buttons.nth(index).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    # Every action and card name is a thumb-sized target, its words whole on one line.
+    targets = phone.locator(".card-table").get_by_role("button").all()
+    targets += phone.locator(".card-table").get_by_role("link").all()
+    assert len(targets) == 9
+    for target in targets:
+        assert target.bounding_box()["height"] >= 44, target.inner_text()
+        assert target.evaluate(ONE_LINE), target.inner_text()
 
 
 def test_a_roster_with_a_long_name_fits_a_phone(phone, django_user_model):
@@ -117,10 +173,42 @@ def test_a_roster_with_a_long_name_fits_a_phone(phone, django_user_model):
     assert_no_sideways_scroll(phone)
 
 
-@pytest.mark.parametrize("path", ["/", "/rosters/", "/rules/", "/print/", "/cheat-sheets/"])
-def test_the_main_pages_fit_a_phone(phone, path):
-    phone.goto(path)
-    assert_no_sideways_scroll(phone)
+# One of the books' sample forces per game: the pages are walked with real rosters and cards.
+SAMPLES = ("singapore-smith", "7tv-claire", "pulp-city-starter-box", "pulp-fiction-heroes")
+
+
+def pages_of_every_kind(player):
+    """A player's tour of the site: every kind of page, for every game."""
+    yield from ("/", "/rosters/", "/rosters/samples/", "/rosters/import/", "/rules/", "/cards/")
+    yield from ("/print/", "/cheat-sheets/")
+    for slug in SAMPLES:
+        roster = transfer.start_from_sample(owner=player, slug=slug).roster
+        game = roster.ruleset.slug
+        # A long name, as players give them, must wrap in headings and selects alike.
+        Roster.objects.filter(pk=roster.pk).update(
+            name=f"{roster.name} of Extraordinary Adventurers"
+        )
+        character = roster.members.first().character
+        yield from (f"/rules/{game}/", f"/cards/designer/?ruleset={game}")
+        yield from (f"/rosters/{roster.pk}/", f"/rosters/{roster.pk}/campaign/")
+        yield from (f"/cards/{character.pk}/edit/?roster={roster.pk}", f"/rosters/samples/{slug}/")
+        yield f"/print/?source=roster-{roster.pk}"
+        yield f"/rosters/shared/{roster_handlers.share_roster(roster=roster).link.token}/"
+
+
+def test_every_page_fits_a_phone_of_360_and_390_px(phone, django_user_model):
+    player = log_in(phone, django_user_model)
+    for path in pages_of_every_kind(player):
+        phone.set_viewport_size(PHONE)
+        response = phone.goto(path, timeout=30_000)  # a busy machine draws a first view
+        assert response.ok, path
+        for width in (390, 360):
+            phone.set_viewport_size({"width": width, "height": PHONE["height"]})
+            try:
+                assert_no_sideways_scroll(phone)
+            except AssertionError as error:
+                raise AssertionError(f"{path} at {width} px: {error}") from None
+    assert phone.js_errors == []
 
 
 def test_the_hidden_menu_checkbox_takes_no_tab_stop_on_a_desktop(page):

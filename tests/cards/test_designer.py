@@ -2,6 +2,7 @@
 
 import base64
 import dataclasses
+import html
 import io
 import re
 
@@ -521,3 +522,20 @@ def test_save_and_add_to_a_league_that_has_played_goes_through_its_reorganisatio
     assert list(league.members.values_list("character_id", flat=True)) == lineup
     assert league.campaign_entries.count() == 1
     assert player.characters.filter(name="Singapore Smith", character_type="follower").exists()
+
+
+def test_a_card_edited_from_its_roster_leads_back_to_that_roster(player_client, player):
+    from rosters.handlers.transfer import start_from_sample
+
+    league = start_from_sample(owner=player, slug="singapore-smith").roster
+    smith = league.members.get(character__name="Singapore Smith").character
+    roster_page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    edit_url = f"/cards/{smith.pk}/edit/?roster={league.pk}"
+    assert f'href="{edit_url}"' in roster_page
+    edit = player_client.get(edit_url).content.decode()
+    back = re.search(rf'<a [^>]*href="/rosters/{league.pk}/"[^>]*>([^<]*)</a>', edit)
+    assert back and html.unescape(back.group(1)) == f"Back to {league.name}"
+    # Saved, the card stays on its way back, and joins its roster no second time.
+    saved = player_client.post(edit_url, SMITH | {"roster": league.pk})
+    assert saved.status_code == 302 and saved.url == edit_url
+    assert league.members.filter(character=smith).count() == 1

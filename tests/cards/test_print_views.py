@@ -362,3 +362,19 @@ def test_pdf_renders_past_the_rate_get_a_wait_page_counted_per_player(
     other = Client()
     other.force_login(rival)
     assert other.get(url).status_code == 200
+
+
+def test_a_roster_print_link_marks_no_choice_invalid(player_client, league):
+    """A roster's Print link names only the source: no other choice is wrong, and a screen
+    reader must not hear that the Paper select is invalid with no error to read."""
+    page = player_client.get(f"/print/?source=roster-{league.pk}").content.decode()
+    assert "aria-invalid" not in page
+
+
+def test_an_unknown_paper_is_flagged_with_the_error_it_points_at(player_client, league):
+    page = player_client.get(f"/print/?source=roster-{league.pk}&paper=a3").content.decode()
+    select = re.search(r'<select name="paper"[^>]*>', page).group(0)
+    assert 'aria-invalid="true"' in select
+    described_by = re.search(r'aria-describedby="([^"]+)"', select).group(1)
+    error = re.search(rf'id="{described_by}"[^>]*>(.*?)</ul>', page, re.S)
+    assert error and "a3 is not one of the available choices" in error.group(1)

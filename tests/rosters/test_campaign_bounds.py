@@ -162,7 +162,10 @@ def test_a_character_rolls_one_harrowing_escape_before_the_next_game(player_clie
     record(player_client, league, 4)
     enki = league.members.get(character__name="Enki").character_id
     url = f"/rosters/{league.pk}/campaign/escape/"
-    player_client.post(url, {"character_id": enki, "roll": "3"})
+    first = player_client.post(url, {"character_id": enki, "roll": "3"}, follow=True)
+    assert said(first) == [
+        "Recorded: Enki: Bloodied & Bruised, next game, they join the table only as turn 2 begins"
+    ]
     response = player_client.post(url, {"character_id": enki, "roll": "5"}, follow=True)
     assert said(response) == [
         "Enki already has a Harrowing Escape result waiting for the next game; undo it to roll"

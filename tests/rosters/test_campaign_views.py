@@ -1,6 +1,8 @@
 """The league page's campaign panel as a player meets it: record a result, learn an ability,
 see the timeline (also as an htmx partial), undo; owners only, CSRF on every write."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -409,3 +411,30 @@ def test_an_undo_double_clicked_at_once_undoes_one_game(player, pulp_alley):
         assert answers[0] == "That change was undone already."
         assert answers[1].startswith("Undone:")
         assert CampaignEntry.objects.filter(roster=league).count() == attempt + 1
+
+
+def test_a_harrowing_escape_waits_for_a_game_asks_for_the_roll_and_says_what_it_recorded(
+    player_client, league
+):
+    """p.44: the roll follows a game; the player rolls it (the page picks no result for
+    them); the page says what was recorded."""
+    url = f"/rosters/{league.pk}/campaign/escape/"
+    enki = league.members.get(character__name="Enki").character_id
+    assert "Harrowing Escape" not in player_client.get(f"/rosters/{league.pk}/").content.decode()
+    early = player_client.post(url, {"character_id": enki, "roll": "3"}, follow=True)
+    assert [str(m) for m in early.context["messages"]] == [
+        "A Harrowing Escape is rolled for a character taken out in a game: record the game's"
+        " result first."
+    ]
+    record(player_client, league, victory_points="4")
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    roll = re.search(r'<select name="roll"[^>]*>(.*?)</select>', page, re.S).group(1)
+    assert roll.startswith('<option value="" selected>Choose…</option>')
+    unrolled = player_client.post(url, {"character_id": enki, "roll": ""}, follow=True)
+    assert "d6 roll" in str(list(unrolled.context["messages"])[0])
+    answer = player_client.post(url, {"character_id": enki, "roll": "4"}, HTTP_HX_REQUEST="true")
+    shown = re.search(r'<p class="message success" role="status">(.*?)</p>', answer.text).group(1)
+    assert shown == (
+        "Recorded: Enki: Retreat &amp; Regroup, next game, your starting-Initiative die is one"
+        " size bigger"
+    )

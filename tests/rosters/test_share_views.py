@@ -368,3 +368,14 @@ def test_a_failing_shared_page_logs_no_token(player_client, league, caplog, monk
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert "Internal Server Error" in logged and "/rosters/shared/" in logged
     assert token_of(url) not in logged
+
+
+def test_the_shared_page_shows_the_perks_the_league_chose(player_client, client, league):
+    """A perk costs slots: without it the shared page's slots would not add up."""
+    Roster.objects.filter(pk=league.pk).update(choices={"perks": ["company-of-heroes"]})
+    owner_page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    page = client.get(share_url(player_client, league)).content.decode()
+    perks = re.search(r'<section class="chosen">(.*?)</section>', page, re.S)
+    assert perks and "Company of Heroes" in perks.group(1)
+    slots = re.compile(r'<p class="meter-label"><strong[^>]*>([^<]*)</strong>')
+    assert slots.search(page).group(1) == slots.search(owner_page).group(1)

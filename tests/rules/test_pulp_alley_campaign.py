@@ -255,7 +255,10 @@ def test_one_society_perk_of_rank_one_and_only_with_the_secret_society_perk():
 
 def test_dragged_to_safety_costs_a_reputation_point_but_no_perk():
     step = harrowing_escape(
-        {"reputation": 10}, character=character("Enki"), roll=2, reputation_perks=["local-support"]
+        {"games": 1, "reputation": 10},
+        character=character("Enki"),
+        roll=2,
+        reputation_perks=["local-support"],
     )
     assert step.state["reputation"] == 9  # p.44
     assert step.reputation_perks == ("local-support",)  # never lost, p.45
@@ -264,7 +267,7 @@ def test_dragged_to_safety_costs_a_reputation_point_but_no_perk():
 
 def test_other_escapes_wait_for_the_next_game_only():
     step = harrowing_escape(
-        {"reputation": 10}, character=character("Arge"), roll=6, reputation_perks=[]
+        {"games": 1, "reputation": 10}, character=character("Arge"), roll=6, reputation_perks=[]
     )
     assert step.state["reputation"] == 10
     assert "Arge: KILLED! Or so they think..." in step.changes[0]
@@ -278,6 +281,16 @@ def test_a_roll_off_the_die_is_refused(roll):
         {"reputation": 5}, character=character("Enki"), roll=roll, reputation_perks=[]
     )
     assert not step.accepted and step.state["reputation"] == 5
+
+
+def test_no_harrowing_escape_before_the_league_has_played_a_game():
+    """The roll is for a character taken out in a game (p.44): a new league has none."""
+    step = harrowing_escape(
+        {"reputation": 0}, character=character("Enki"), roll=3, reputation_perks=[]
+    )
+    assert not step.accepted
+    assert step.findings[0].code == "escape-before-a-game"
+    assert step.state["pending"] == []
 
 
 def test_banked_points_are_spent_and_never_overdrawn():

@@ -74,8 +74,11 @@ class PulpAlleyCharacterForm(DesignerForm):
                 max_value=9,
                 label=skill_name(skill),
             )
+            # The grid's column heading is no label: a screen reader needs the skill named.
             self.fields[f"{skill}_die"] = forms.ChoiceField(
-                choices=[(d, d) for d in DIE_TYPES], required=False
+                choices=[(d, d) for d in DIE_TYPES],
+                required=False,
+                widget=forms.Select(attrs={"aria-label": f"{skill_name(skill)} die type"}),
             )
         abilities = sorted(rules.of_kind("ability"), key=lambda a: (a["level"] or 0, a["name"]))
         self.fields["abilities"].choices = [(a["slug"], a["name"]) for a in abilities]

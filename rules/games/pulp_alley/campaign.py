@@ -219,6 +219,14 @@ def harrowing_escape(state, *, character, roll, reputation_perks) -> Step:
     perks = slugs(reputation_perks)
     if not is_roll(roll):
         return refused(state, perks, "bad-roll", "A Harrowing Escape roll is 1 to 6 on a d6.")
+    if not state["games"]:
+        return refused(
+            state,
+            perks,
+            "escape-before-a-game",
+            "A Harrowing Escape is rolled for a character taken out in a game: record the"
+            " game's result first.",
+        )
     name, effect = HARROWING_ESCAPE[roll]
     who = character_key(character)
     if any(item["character"] == who for item in state["pending"]):
@@ -715,6 +723,11 @@ def has_members(league):
     return bool(league.characters)
 
 
+def has_played_with_members(league):
+    """Harrowing Escape follows a game someone was taken out in (p.44)."""
+    return has_members(league) and campaign_state(league.campaign)["games"] > 0
+
+
 def may_join_a_society(league):
     return not campaign_state(league.campaign)["society"] and bool(societies(league.rules))
 
@@ -777,7 +790,7 @@ EVENTS = {
         title="Harrowing Escape (optional, for a knocked-out character; p.44)",
         button="Record the roll",
         rule=escape_event,
-        shown=has_members,
+        shown=has_played_with_members,
         fields=(
             Field("character_id", "Character", "choice", options=members),
             Field(
