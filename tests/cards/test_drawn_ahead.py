@@ -3,6 +3,8 @@ deck's Print page, its Download and a game's quick reference are then read from 
 cache, drawn by nobody; a changed card or sheet is drawn anew; and what is served is what a
 cold view would have drawn."""
 
+from io import StringIO
+
 import pytest
 from django.core.management import call_command
 from django_tasks_db.models import DBTaskResult
@@ -140,8 +142,12 @@ def test_an_edited_sheet_file_is_drawn_anew(
 
 
 @pytest.mark.django_db
-def test_loading_the_rules_queues_drawing_ahead_for_a_print_worker(rules_data):
-    call_command("load_rules", stdout=None)
+def test_loading_the_rules_queues_drawing_ahead_for_a_print_worker(rules_data, monkeypatch):
+    from rules.loading import LoadResult
+    from rules.management.commands import load_rules
+
+    monkeypatch.setattr(load_rules, "load_rules", LoadResult)  # loaded already: rules_data
+    call_command("load_rules", stdout=StringIO())
     queued = DBTaskResult.objects.filter(task_path="cards.tasks.draw_ahead")
     assert queued.count() == 1
 
