@@ -4,6 +4,7 @@ natural keys and updated in place, so loading twice changes nothing. See fixture
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.dispatch import Signal
 
 from rules.fixture_folder import DECK, FIXTURES_DIR, TYPES, documents, ruleset_rows
 from rules.models import (
@@ -19,6 +20,12 @@ from rules.models import (
 # The rules books' fields, and what the library and the type pages show besides.
 ENTRY_FIELDS = (*ENTRY_RULES, "note")
 TYPE_FIELDS = (*TYPE_RULES, "summary")
+
+
+# Sent by `manage.py load_rules` once the rules data is in: whatever is drawn from it for
+# every player may then be drawn ahead (the cards app listens). Not sent by load_rules()
+# itself, which tests call all the time.
+rules_loaded = Signal()
 
 
 @dataclass

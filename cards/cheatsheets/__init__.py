@@ -6,13 +6,17 @@ each file, and checked against sheets.schema.json beside this module); this modu
 or a roster in the JSON roster format plus its RulesBook, into plain dataclasses the templates
 under templates/cards/cheatsheets/ lay out."""
 
+import hashlib
 import re
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
+from django.conf import settings
+
 from cards.campaign import campaign_print
 from cards.pdf import render_pdf
+from cards.printing import cache as print_cache
 from rules import engines
 from rules.engines.base import RulesBook
 from rules.engines.effects import effect_of
@@ -220,13 +224,45 @@ def quick_reference(ruleset) -> QuickReference:
 SHEET_PAPERS = ("a4", "letter")
 
 
-@cache
 def quick_reference_pdf(ruleset, paper="a4") -> bytes:
-    """Rendered once per process and paper: the sheet is fixed data and WeasyPrint takes
-    seconds."""
+    """Drawn once per paper and kept in the print cache, which every process shares (and
+    which the print worker fills ahead of the first view: cards/ahead.py): WeasyPrint takes
+    seconds over it. The key is the sheet's data file, the paper and the code that draws it,
+    which is all the sheet reads: it names no rules row, so a new rules data version changes
+    nothing on it, and an edited sheet file changes the key."""
     if paper not in SHEET_PAPERS:
         raise NoCheatSheet(f"No quick reference on {paper!r} paper: pick a4 or letter.")
-    return render_pdf(QUICK_REFERENCE_TEMPLATE, {"sheet": quick_reference(ruleset), "paper": paper})
+    if not has_quick_reference(ruleset):
+        quick_reference(ruleset)  # raises NoCheatSheet, saying which
+    data = hashlib.sha256(sheet_path(ruleset, "quick-reference").read_bytes()).hexdigest()
+    key = print_cache.digest(
+        print_cache.SHEETS, print_cache.code_version(), sheet_code_version(), ruleset, paper, data
+    )
+    pdf = print_cache.load(print_cache.SHEETS, key)
+    if pdf is None:
+        context = {"sheet": quick_reference(ruleset), "paper": paper}
+        pdf = render_pdf(QUICK_REFERENCE_TEMPLATE, context)
+        print_cache.store(print_cache.SHEETS, key, pdf)
+    return pdf
+
+
+SHEET_STYLES = ("fonts.css", "palette.css", "cheatsheet.css", "cheatsheet-letter.css")
+
+
+@cache
+def sheet_code_version() -> str:
+    """A fingerprint of what draws a cheat sheet besides its data: this package, its
+    templates and stylesheets."""
+    base = Path(settings.BASE_DIR)
+    return print_cache.fingerprint(
+        sorted(
+            [
+                *Path(__file__).parent.glob("*.py"),
+                *(base / "templates" / "cards" / "cheatsheets").glob("*.html"),
+                *(base / "static" / "css" / name for name in SHEET_STYLES),
+            ]
+        )
+    )
 
 
 # ---- the per-roster reference --------------------------------------------------------------

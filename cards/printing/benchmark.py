@@ -24,11 +24,14 @@ from pathlib import Path
 import django
 from django.conf import settings
 from django.core.management import call_command
+from django.http import QueryDict
 from django.test import Client, override_settings
 from PIL import Image, ImageDraw
 from weasyprint import CSS, HTML
 
-from cards.pdf import PRINT_STYLESHEETS, base_url, fetcher, font_config, static_uri
+from cards import ahead, cheatsheets
+from cards.pdf import PRINT_STYLESHEETS, base_url, fetcher, font_config, render_pdf, static_uri
+from cards.print_requests import print_request
 from cards.printing import rendering
 from cards.printing.sheets import PrintOptions, document_html, layout, print_cards
 from cards.printing.sources import marked_cards
@@ -36,7 +39,7 @@ from rosters import portraits
 from rosters.format import read_roster
 from rosters.models import Character
 from rosters.samples import sample_document
-from rules.models import Ruleset
+from rules.models import Deck, Ruleset
 
 CHARACTERS = 90
 COPIES = 5
@@ -335,9 +338,55 @@ def measure_roster_file(sample, runs):
             yield Row(name, changed, "≤ 0.5 s + reading", within=changed <= 0.5 + reading)
 
 
+def deck_plain(deck):
+    """Plain WeasyPrint on the deck's whole PDF, as its Download would draw it."""
+    wanted = print_request(None, QueryDict(f"source=deck-{deck.ruleset.slug}/{deck.slug}"))
+    return plain(wanted.printable.faces, wanted.options)
+
+
+def quick_reference_plain(slug):
+    return lambda: render_pdf(
+        cheatsheets.QUICK_REFERENCE_TEMPLATE, {"sheet": cheatsheets.quick_reference(slug)}
+    )
+
+
+def measure_first_views(player, runs, *, decks=None, rulesets=None):
+    """Each deck's Print page and Download and each game's quick reference seen for the first
+    time after the print worker drew them ahead (cards/ahead.py), against plain WeasyPrint
+    drawing the same PDF. `decks` and `rulesets` narrow it (all by default)."""
+    client = Client()
+    client.force_login(player)
+    decks = decks or list(
+        Deck.objects.select_related("ruleset").order_by("ruleset__order", "order")
+    )
+    if rulesets is None:
+        rulesets = [r.slug for r in Ruleset.objects.order_by("order")]
+    rulesets = [slug for slug in rulesets if cheatsheets.has_quick_reference(slug)]
+    with fresh_print_cache():
+        for deck in decks:
+            ahead.draw_deck(deck)
+        for slug in rulesets:
+            cheatsheets.quick_reference_pdf(slug)
+        cheatsheets.quick_reference.cache_clear()  # as in a process that never drew one
+        for deck in decks:
+            query = {"source": f"deck-{deck.ruleset.slug}/{deck.slug}"}
+            plain_s = timed(deck_plain(deck), runs)
+            for what, url in (("Print page", "/print/"), ("Download", "/print/cards.pdf")):
+                seconds = timed(lambda url=url, query=query: client.get(url, query), runs)
+                name = f"first view: {deck.name}, {what}"
+                yield Row(name, seconds, "≤ 1 s", plain_s, within=seconds <= 1)
+        for slug in rulesets:
+            url = f"/cheat-sheets/{slug}/quick-reference.pdf"
+            seconds = timed(lambda url=url: client.get(url), runs)
+            plain_s = timed(quick_reference_plain(slug), runs)
+            name = f"first view: {slug} quick reference"
+            yield Row(name, seconds, "≤ 1 s", plain_s, within=seconds <= 1)
+
+
 def run(player, runs, *, sample):
     """Every print scenario's row as soon as it is measured, for the player (whose 90
     characters, copies of the `sample` force's first, it creates)."""
+    yield from measure_first_views(player, runs)
     with scratch_media():
         characters = club(player, sample)
         faces = marked_cards(player, copies_query(characters)).faces

@@ -36,7 +36,9 @@ PRINTS = "prints"
 PORTRAITS = "portraits"  # pictures at print size (portrait_prints.py)
 PICTURES = "pictures"  # a print shop's PNG of one face (pictures.py)
 EXPORTS = "exports"  # a print shop's zip of those PNGs
-SUFFIXES = {PORTRAITS: ".jpg", PICTURES: ".png", EXPORTS: ".zip"}
+THUMBNAILS = "thumbnails"  # the Print page's pictures of a PDF's first pages (thumbnails.py)
+SHEETS = "sheets"  # a game's quick reference (cards/cheatsheets)
+SUFFIXES = {PORTRAITS: ".jpg", PICTURES: ".png", EXPORTS: ".zip", THUMBNAILS: ".json"}
 
 
 def print_sources() -> list[Path]:

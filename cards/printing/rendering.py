@@ -147,7 +147,8 @@ def fan_out(faces: list[Face]) -> bool:
     return len(faces) >= FAN_OUT_MIN or _pool is not None
 
 
-def parts_of(faces: list[Face], size=FACES_PER_PART) -> list[tuple[int, list[Face]]]:
+def parts_of(faces: list[Face], size=None) -> list[tuple[int, list[Face]]]:
+    size = size or FACES_PER_PART  # read when called, so a test may set a smaller part
     return [(start, faces[start : start + size]) for start in range(0, len(faces), size)]
 
 

@@ -4,7 +4,6 @@ through rosters.selectors, which filter by owner (somebody else's roster is a 40
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass, field
 
 from django.db.models import prefetch_related_objects
@@ -76,7 +75,7 @@ def exported_portrait(portrait) -> bytes | None:
     before comes from the print cache."""
     if not portrait:
         return None
-    return file_crop(base64.b64decode(portrait["data"]), portrait.get("crop"))
+    return file_crop(portrait["data"], portrait.get("crop"))
 
 
 def source_choices(player):

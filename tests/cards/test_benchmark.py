@@ -64,3 +64,19 @@ def test_the_club_as_a_roster_file_reads_and_prints_each_picture(
         "reading the file alone",
         "print_roster, one card changed",
     ]
+
+
+@pytest.mark.django_db
+def test_first_views_are_timed_after_drawing_ahead_next_to_plain_weasyprint(
+    player, rules_data, empty_print_cache
+):
+    from rules.models import Deck
+
+    deck = Deck.objects.get(ruleset__slug="pulp-alley", slug="plot-point-rewards")
+    rows = list(benchmark.measure_first_views(player, 1, decks=[deck], rulesets=["pulp-city"]))
+    assert [row.scenario for row in rows] == [
+        "first view: Plot Point Reward cards, Print page",
+        "first view: Plot Point Reward cards, Download",
+        "first view: pulp-city quick reference",
+    ]
+    assert all(row.plain and row.budget == "≤ 1 s" for row in rows)

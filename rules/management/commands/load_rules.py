@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from rules.fixture_folder import FixtureError
-from rules.loading import load_rules
+from rules.loading import load_rules, rules_loaded
 
 
 class Command(BaseCommand):
@@ -16,3 +16,4 @@ class Command(BaseCommand):
             f"Rules data: {result.created} created, {result.updated} updated, "
             f"{result.unchanged} unchanged, from {len(result.files) + 1} files."
         )
+        rules_loaded.send(sender=self.__class__, result=result)
