@@ -199,8 +199,8 @@ def print_cache(tmp_path_factory):
 def redis_url():
     """A Redis for the tests that share the cache through it, as production does: the
     machine's own on 127.0.0.1:6379 (database 13, or TEST_REDIS_DB for a second run beside
-    it), or else one started for the test run from
-    Debian's redis-server, keeping nothing on disk."""
+    it), or else one started for the test run from Debian's redis-server, keeping nothing on
+    disk."""
     import redis
 
     url = f"redis://127.0.0.1:6379/{os.environ.get('TEST_REDIS_DB', '13')}"
