@@ -4,7 +4,6 @@ a file's campaign block holds only bounded whole numbers, and a campaign's histo
 limit (config/limits.py), refused with a sentence on the form and on import alike."""
 
 import json
-import time
 
 import pytest
 from django.db import connection
@@ -185,19 +184,19 @@ def test_a_league_learns_at_most_the_campaign_s_records(league):
         learn_ability(roster=league, character=enki, ability="speedy")
 
 
-def test_a_file_with_twenty_thousand_campaign_records_is_refused_quickly(player, pulp_alley):
+def test_a_file_with_twenty_thousand_campaign_records_is_refused_as_read(player, pulp_alley):
+    """The bounded reader counts the list and refuses it before anything is built from it
+    (its message is the counter's); how fast that is, is the bench's to say."""
     record = {"character": "1", "ability": "speedy", "game": 1}
     document = {
         **sample_document("singapore-smith"),
         "campaign": {"games": 1, "learned": [record] * 20_000},
     }
-    started = time.monotonic()
     with pytest.raises(RosterFormatError) as refusal:
         import_roster(owner=player, document=document)
     assert str(refusal.value) == (
         f"campaign.learned: has 20000 entries; at most {CAMPAIGN_MAX_RECORDS} are allowed"
     )
-    assert time.monotonic() - started < 5
     assert not Roster.objects.exists()
 
 
