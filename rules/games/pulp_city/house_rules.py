@@ -11,7 +11,7 @@ from django import forms
 
 from rules.forms import HouseRuleForm
 from rules.games.pulp_city.definition import AP, BOUNDS, DAMAGE, MODELS, SHIELD, TRAIT
-from rules.games.pulp_city.skills import parse_skills, skills_problem
+from rules.games.pulp_city.skills import parse_skills, skills_problem, skills_text
 from rules.models import LibraryEntry
 from rules.selectors import rules_book
 
@@ -117,6 +117,16 @@ class PulpCityHouseRuleForm(HouseRuleForm):
                 "A house Resource needs its category: Minion, Weapon, Artifact, Device or Misc.",
             )
         return data
+
+    @classmethod
+    def data_lines(cls, entry, ruleset):
+        """A house Supreme's skills and whom a house Resource is exclusive to, as typed."""
+        data, rules = entry.data or {}, rules_book(ruleset)
+        lines = [f"Skills: {skills_text(data['skills'], rules)}"] if data.get("skills") else []
+        if data.get("exclusive_to"):
+            owner = rules.entry("supreme", data["exclusive_to"]) or {}
+            lines.append(f"Exclusive to {owner.get('name') or data['exclusive_to']}")
+        return lines
 
     def house_data(self):
         """The card as the engine reads it: a Resource's category, numbers and the Supreme it
