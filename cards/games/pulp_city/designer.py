@@ -10,7 +10,7 @@ from cards.designers.base import DesignerForm
 from rules.engines.plain import as_dict, as_list
 from rules.games.pulp_city.definition import AP, DAMAGE, RADIUS, RANGE, TRAIT
 from rules.games.pulp_city.house_rules import TRAITS, bounded, trump_traits_field
-from rules.games.pulp_city.skills import parse_skills, skills_problem, skills_text
+from rules.games.pulp_city.skills import SkillsField, parse_skills, skills_text
 
 SIDES = (("heroes", "Hero"), ("villains", "Villain"))
 ATTACKS = (
@@ -45,9 +45,7 @@ class PulpCityCharacterForm(DesignerForm):
     trump_traits = trump_traits_field()
     damage = bounded("Damage", DAMAGE)
     ap = bounded("AP Allowance", AP)
-    skills = forms.CharField(
-        required=False,
-        max_length=300,
+    skills = SkillsField(
         help_text="As on the card, with values: Blitzer 2, Mechanical",
     )
     team_power_name = forms.CharField(required=False, max_length=80, label="Team Power")
@@ -64,6 +62,7 @@ class PulpCityCharacterForm(DesignerForm):
     def __init__(self, *args, rules, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
+        self.fields["skills"].rules = rules
         levels = sorted(rules.character_types.values(), key=lambda t: t.get("level") or 0)
         self.fields["character_type"].choices = [(t["slug"], t["name"]) for t in levels]
         self.fields["base"].choices = entry_choices(rules, "supreme", "My own Supreme")
@@ -138,14 +137,6 @@ class PulpCityCharacterForm(DesignerForm):
                 f"action_{slot}_summary": action.get("summary", ""),
             }
         return initial
-
-    def clean_skills(self):
-        """Each skill line must fit the roster file, so what the card saves travels."""
-        text = self.cleaned_data["skills"]
-        problem = skills_problem(text, self.rules)
-        if problem:
-            raise forms.ValidationError(problem)
-        return text
 
     def number(self, name):
         value = self.value(name)

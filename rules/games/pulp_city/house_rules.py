@@ -11,7 +11,7 @@ from django import forms
 
 from rules.forms import HouseRuleForm
 from rules.games.pulp_city.definition import AP, BOUNDS, DAMAGE, MODELS, SHIELD, TRAIT
-from rules.games.pulp_city.skills import parse_skills, skills_problem, skills_text
+from rules.games.pulp_city.skills import SkillsField, parse_skills, skills_text
 from rules.models import LibraryEntry
 from rules.selectors import rules_book
 
@@ -78,9 +78,7 @@ class PulpCityHouseRuleForm(HouseRuleForm):
     team_allegiance = forms.ChoiceField(required=False, label="Team Allegiance")
     trump_traits = trump_traits_field()
     ap = bounded("AP Allowance", AP)
-    skills = forms.CharField(
-        required=False,
-        max_length=300,
+    skills = SkillsField(
         help_text="Supremes, as on the card, with values: Blitzer 2, Mechanical",
     )
 
@@ -98,16 +96,9 @@ class PulpCityHouseRuleForm(HouseRuleForm):
         ]
         # The book's skill names, which the typed skills are read against.
         self.rules = rules_book(ruleset)
+        self.fields["skills"].rules = self.rules
         for trait in TRAITS:
             self.fields[trait] = bounded(trait.capitalize(), TRAIT)
-
-    def clean_skills(self):
-        """Each skill line must fit the roster file, as on the Card Designer."""
-        text = self.cleaned_data["skills"]
-        problem = skills_problem(text, self.rules)
-        if problem:
-            raise forms.ValidationError(problem)
-        return text
 
     def clean(self):
         data = super().clean()

@@ -4,6 +4,7 @@ the house-rules form alike."""
 
 import re
 
+from django import forms
 from django.utils.text import slugify
 
 from rules.engines.plain import as_dict, as_list
@@ -84,3 +85,18 @@ def skills_problem(text, rules):
         if problem:
             return problem
     return None
+
+
+class SkillsField(forms.CharField):
+    """Skills as typed, refused in words when the roster file could not hold them. The form
+    gives it the rules book its skill names come from (`rules`) as it is made."""
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, max_length=300, **kwargs)
+        self.rules = None
+
+    def validate(self, value):
+        super().validate(value)
+        problem = skills_problem(value, self.rules)
+        if problem:
+            raise forms.ValidationError(problem)
