@@ -68,6 +68,12 @@ class HouseRuleForm(forms.ModelForm):
         house_rule_form)."""
         return {}
 
+    @classmethod
+    def data_lines(cls, entry, ruleset):
+        """What a saved house rule's data says, in words for its page (what house_data
+        wrote): nothing here, as this form writes none."""
+        return []
+
     def clean(self):
         data = super().clean()
         needed = self.needs.get(data.get("kind"))

@@ -148,7 +148,10 @@ def house_rules(request, ruleset):
         "ruleset": ruleset,
         "form": forms.get("entry"),
         "genres_form": forms.get("genres"),
-        "entries": selectors.house_rules_of(request.user, ruleset),
+        "entries": [
+            (entry, find(ruleset.slug).house_rule_form_class.data_lines(entry, ruleset))
+            for entry in selectors.house_rules_of(request.user, ruleset)
+        ],
         "completions_open": bool(completion_kinds(ruleset.slug)),
     }
     return render(request, "rules/house_rules.html", context)

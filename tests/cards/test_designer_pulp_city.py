@@ -3,10 +3,11 @@ the player types, no more, so a named Supreme's book values fill the blanks."""
 
 import pytest
 
-from cards.games.pulp_city.designer import PulpCityCharacterForm, parse_skills
+from cards.games.pulp_city.designer import PulpCityCharacterForm
 from rosters.models import Character
 from rules.fixture_book import rules_book_from_fixtures
 from rules.games.pulp_city.engine import character_findings, printed_profile
+from rules.games.pulp_city.skills import parse_skills
 
 
 @pytest.fixture(scope="module")

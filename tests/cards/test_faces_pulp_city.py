@@ -123,3 +123,20 @@ def test_a_resource_card_shows_level_orders_and_printed_keywords():
     assert sentry["requirement"] == "teams with a Science Supreme"
     anchor = pulp_city.resource_card(cards["Teleport Anchor"])
     assert (anchor["category"], anchor["shield"]) == ("Device", None)
+
+
+def test_a_supreme_at_the_designer_s_most_prints_whole(rules, team, tmp_path):
+    """The designer takes the roster file's bounds (traits, Damage and AP to 99, an
+    attack's X to 99 and its range to 999): such a card still fits its face."""
+    card = json.loads(json.dumps(team["Captain Meridian"]))
+    profile = card["profile"]
+    profile["traits"] = dict.fromkeys(profile["traits"], 99)
+    profile |= {"damage": 99, "ap": 99}
+    for action in profile["exclusive_actions"]:
+        action |= {"attack": {"type": "bl", "radius": 99}, "range": 999}
+    view = pulp_city.supreme_card(card, rules)
+    assert (view["damage"], view["ap"]) == ("99", "99")
+    face = pulp_city.SUPREME.face(view, title=card["name"])
+    assert face.problems == ()
+    assert fits(face, ["pc-body"])
+    assert "rng 999" in text(read(print_cards([face], PrintOptions()).pdf))

@@ -26,18 +26,28 @@ from tests.rosters.timeline import learn_ability
 pytestmark = pytest.mark.django_db
 
 
+def resolve(schema, root):
+    """The schema a `$ref` (a pointer into `root`) names; for a house rule, its game's own
+    shape (the `else`: the `if`s pick out the completions)."""
+    while "$ref" in schema or "else" in schema:
+        if "else" in schema:
+            schema = schema["else"]
+            continue
+        pointer, schema = schema["$ref"], root
+        for step in pointer.removeprefix("#/").split("/"):
+            schema = schema[step]
+    return schema
+
+
 def schema_at(place, schema, root):
     """The schemas at a place of the file ("campaign.banks.*", "characters[].profile.count")
     for one ruleset: `schema` is its part of the whole, `$ref`s resolved in `root`."""
-    while "$ref" in schema:
-        schema = root["$defs"][schema["$ref"].removeprefix("#/$defs/")]
+    schema = resolve(schema, root)
     if not place:
         return [schema]
     step, _, rest = place.partition(".")
     if step.endswith("[]"):
-        schema = schema["properties"][step[:-2]]
-        while "$ref" in schema:
-            schema = root["$defs"][schema["$ref"].removeprefix("#/$defs/")]
+        schema = resolve(schema["properties"][step[:-2]], root)
         return schema_at(rest, schema["items"], root)
     if step == "*":
         return [s for child in schema["properties"].values() for s in schema_at(rest, child, root)]

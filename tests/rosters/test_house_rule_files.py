@@ -82,10 +82,12 @@ CARD_AT_ITS_BOUNDS = {
     "sides": ["heroes", "villains"],
     "origin": "science",
     "team_allegiance": "heavy-metal",
-    "strength": "10",
+    "strength": "99",
     "spirit": "0",
     "trump_traits": ["strength", "spirit"],
-    "ap": "20",
+    "ap": "99",
+    "exclusive_to": "solar",
+    "skills": "Blitzer 2, Super Duo Stalk, Mechanical",
 }
 CARRY_DATA = {("pulp-city", "resource"), ("pulp-city", "supreme")}
 
@@ -121,6 +123,43 @@ def test_a_house_rule_made_on_the_page_exports_and_imports_as_saved(
     document = exported_and_imported(player_client, rival, roster)
     assert [rule["slug"] for rule in document["house_rules"]] == [ours.slug]
     assert same_rule(LibraryEntry.objects.get(owner=rival, kind=kind), ours)
+
+
+def test_a_house_supreme_s_skills_and_a_resource_s_owner_come_back_to_the_page(
+    player_client, player, rival, rules_data
+):
+    """Typed on the house-rules page, carried by the roster file, read back on the page of
+    the player who imported it."""
+    for kind in ("supreme", "resource"):
+        assert (
+            player_client.post(
+                "/rules/pulp-city/house-rules/",
+                {"kind": kind, "name": f"Our {kind}", "summary": "Ours.", "level": "2"}
+                | CARD_AT_ITS_BOUNDS,
+            ).status_code
+            == 302
+        )
+    supreme = LibraryEntry.objects.get(owner=player, kind="supreme")
+    resource = LibraryEntry.objects.get(owner=player, kind="resource")
+    assert supreme.data["skills"] == [
+        {"skill": "blitzer", "x": 2},
+        {"skill": "super-duo", "x": "Stalk"},
+        {"skill": "mechanical", "x": None},
+    ]
+    assert resource.data["exclusive_to"] == "solar"
+    roster = roster_using(
+        player,
+        Ruleset.objects.get(slug="pulp-city"),
+        "level-2",
+        {"base": supreme.slug, "resources": [resource.slug]},
+        {},
+    )
+    exported_and_imported(player_client, rival, roster)
+    client = Client()
+    client.force_login(rival)
+    page = client.get("/rules/pulp-city/house-rules/").content.decode()
+    assert "Skills: Blitzer 2, Super Duo Stalk, Mechanical" in page
+    assert "Exclusive to Solar" in page
 
 
 def test_a_players_genres_for_a_7tv_profile_export_and_import_as_saved(

@@ -4,14 +4,13 @@ Exclusive Actions in the book's notation, its Team Power and the Resources it br
 player may start from a Supreme the Game Guide names: whatever is left blank comes from the
 book's partial card (the engine merges them), so only what the player enters is written."""
 
-import re
-
 from django import forms
-from django.utils.text import slugify
 
 from cards.designers.base import DesignerForm
 from rules.engines.plain import as_dict, as_list
-from rules.games.pulp_city.house_rules import TRAITS, trump_traits_field
+from rules.games.pulp_city.definition import AP, DAMAGE, RADIUS, RANGE, TRAIT
+from rules.games.pulp_city.house_rules import TRAITS, bounded, trump_traits_field
+from rules.games.pulp_city.skills import SkillsField, parse_skills, skills_text
 
 SIDES = (("heroes", "Hero"), ("villains", "Villain"))
 ATTACKS = (
@@ -25,76 +24,11 @@ ATTACKS = (
 )
 ACTION_SLOTS = 3
 ACTION_PARTS = ("name", "type", "radius", "attack_trait", "defense_trait", "range", "ap", "summary")
-# A skill line's limits in the roster file (fixtures/pulp-city/roster-schema.json), so a
-# saved card always exports and imports again.
-SKILL_SLUG_MAX = 80
-SKILL_VALUE_MAX = 99
-SKILL_NAME_MAX = 80
 
 
 def entry_choices(rules, kind, blank="—"):
     entries = sorted(rules.of_kind(kind), key=lambda e: str(e.get("name") or ""))
     return [("", blank)] + [(e["slug"], e["name"]) for e in entries]
-
-
-def parse_skills(text, rules):
-    """'Blitzer 2, Mechanical, Super Duo Stalk' → skill lines: the longest skill name that
-    starts each part, then its value (a number, or a name). An unknown skill keeps its words
-    as a slug, so the report can name it."""
-    return [line for _, line in skill_parts(text, rules)]
-
-
-def skill_parts(text, rules):
-    """(the part as typed, its skill line) for each comma-separated part."""
-    names = sorted(
-        ((str(e.get("name") or "").lower(), e["slug"]) for e in rules.of_kind("skill")),
-        key=lambda pair: -len(pair[0]),
-    )
-    parts = []
-    for part in (piece.strip() for piece in str(text or "").split(",")):
-        if not part:
-            continue
-        lower = part.lower()
-        found = next(((n, s) for n, s in names if lower == n or lower.startswith(n + " ")), None)
-        if found is None:
-            # Letters and digits joined by single hyphens, as the file format's slugs are.
-            slug = "-".join(re.findall(r"[a-z0-9]+", slugify(part)))
-            parts.append((part, {"skill": slug, "x": None}))
-            continue
-        rest = part[len(found[0]) :].strip()
-        # Only ASCII digits are a number: "²" is a digit to str.isdigit but not to int().
-        number = rest.isascii() and rest.isdigit()
-        parts.append((part, {"skill": found[1], "x": int(rest) if number else rest or None}))
-    return parts
-
-
-def skill_line_problem(part, line):
-    """Why a roster file could not hold this skill line, in words, or None."""
-    slug, x = line["skill"], line["x"]
-    typed = part if len(part) <= 24 else f"{part[:23]}…"
-    if not slug:
-        return f"{typed!r} is not a skill name: use letters or digits."
-    if len(slug) > SKILL_SLUG_MAX:
-        return f"{typed}: a skill name is at most {SKILL_SLUG_MAX} characters."
-    if isinstance(x, int) and x > SKILL_VALUE_MAX:
-        return f"{typed}: a skill's value is at most {SKILL_VALUE_MAX}."
-    if isinstance(x, str) and len(x) > SKILL_NAME_MAX:
-        return (
-            f"{typed}: a skill's value is a number, or a name of at most {SKILL_NAME_MAX}"
-            " characters."
-        )
-    return None
-
-
-def skills_text(lines, rules):
-    words = []
-    for line in map(as_dict, as_list(lines)):
-        entry = (
-            rules.entry("skill", line.get("skill")) if isinstance(line.get("skill"), str) else None
-        )
-        name = (entry or {}).get("name") or str(line.get("skill") or "")
-        words.append(f"{name} {line['x']}" if line.get("x") not in (None, "") else name)
-    return ", ".join(words)
 
 
 class PulpCityCharacterForm(DesignerForm):
@@ -109,11 +43,9 @@ class PulpCityCharacterForm(DesignerForm):
     origin = forms.ChoiceField(required=False)
     team_allegiance = forms.ChoiceField(required=False, label="Team Allegiance")
     trump_traits = trump_traits_field()
-    damage = forms.IntegerField(required=False, min_value=0, max_value=99)
-    ap = forms.IntegerField(required=False, min_value=0, max_value=20, label="AP Allowance")
-    skills = forms.CharField(
-        required=False,
-        max_length=300,
+    damage = bounded("Damage", DAMAGE)
+    ap = bounded("AP Allowance", AP)
+    skills = SkillsField(
         help_text="As on the card, with values: Blitzer 2, Mechanical",
     )
     team_power_name = forms.CharField(required=False, max_length=80, label="Team Power")
@@ -130,6 +62,7 @@ class PulpCityCharacterForm(DesignerForm):
     def __init__(self, *args, rules, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
+        self.fields["skills"].rules = rules
         levels = sorted(rules.character_types.values(), key=lambda t: t.get("level") or 0)
         self.fields["character_type"].choices = [(t["slug"], t["name"]) for t in levels]
         self.fields["base"].choices = entry_choices(rules, "supreme", "My own Supreme")
@@ -141,21 +74,19 @@ class PulpCityCharacterForm(DesignerForm):
         ]
         trait_choices = [("", "—")] + [(t, t.capitalize()) for t in TRAITS]
         for trait in TRAITS:
-            self.fields[trait] = forms.IntegerField(
-                required=False, min_value=0, max_value=10, label=trait.capitalize()
-            )
+            self.fields[trait] = bounded(trait.capitalize(), TRAIT)
         for slot in range(1, ACTION_SLOTS + 1):
             fields = {
                 "name": forms.CharField(required=False, max_length=80, label="Exclusive Action"),
                 "type": forms.ChoiceField(required=False, choices=ATTACKS, label="Type"),
-                "radius": forms.IntegerField(required=False, min_value=0, max_value=12, label="X"),
+                "radius": bounded("X", RADIUS),
                 "attack_trait": forms.ChoiceField(
                     required=False, choices=trait_choices, label="Trait"
                 ),
                 "defense_trait": forms.ChoiceField(
                     required=False, choices=trait_choices, label="vs."
                 ),
-                "range": forms.IntegerField(required=False, min_value=0, max_value=48, label="rng"),
+                "range": bounded("rng", RANGE),
                 "ap": forms.CharField(required=False, max_length=12, label="AP"),
                 "summary": forms.CharField(
                     required=False,
@@ -206,15 +137,6 @@ class PulpCityCharacterForm(DesignerForm):
                 f"action_{slot}_summary": action.get("summary", ""),
             }
         return initial
-
-    def clean_skills(self):
-        """Each skill line must fit the roster file, so what the card saves travels."""
-        text = self.cleaned_data["skills"]
-        for part, line in skill_parts(text, self.rules):
-            problem = skill_line_problem(part, line)
-            if problem:
-                raise forms.ValidationError(problem)
-        return text
 
     def number(self, name):
         value = self.value(name)

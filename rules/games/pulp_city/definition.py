@@ -7,6 +7,31 @@ from rules.rulesets.parts import BuilderSpec, Setting
 SIDES = (("heroes", "Heroes"), ("villains", "Villains"))
 BANDS = {3: "Small Street Brawl", 7: "Typical Skirmish", 12: "Major Team Clash"}
 
+# The book caps no card number (a trait, Damage, AP Allowance, a Blast's X or a range), so
+# these are the roster file's own bounds; the Card Designer, the house-rules form and the
+# completion form all take exactly these, and a test holds the file's schema to them.
+PROFILE = "characters[].profile"
+HOUSE_CARD = "house_rules[].data"
+TRAIT = f"{PROFILE}.traits.*"
+DAMAGE = f"{PROFILE}.damage"
+AP = f"{PROFILE}.ap"
+SKILL_VALUE = f"{PROFILE}.skills[].x"
+RADIUS = f"{PROFILE}.exclusive_actions[].attack.radius"
+RANGE = f"{PROFILE}.exclusive_actions[].range"
+MODELS = f"{HOUSE_CARD}.models"
+SHIELD = f"{HOUSE_CARD}.shield"
+CARD_NUMBER = (0, 99)
+BOUNDS = {
+    TRAIT: CARD_NUMBER,
+    DAMAGE: CARD_NUMBER,
+    AP: CARD_NUMBER,
+    SKILL_VALUE: CARD_NUMBER,
+    RADIUS: CARD_NUMBER,
+    RANGE: (0, 999),
+    MODELS: (1, 99),
+    SHIELD: CARD_NUMBER,
+}
+
 DEFINITION = RulesetDefinition(
     slug="pulp-city",
     engine="rules.games.pulp_city.engine",
@@ -57,4 +82,5 @@ DEFINITION = RulesetDefinition(
         " (p.5) only promises campaigns in later releases, so there is nothing to record here."
     ),
     example="pulp-city-starter-box.json",
+    bounds=BOUNDS,
 )
