@@ -51,7 +51,7 @@ def report(roster):
 
 @pytest.mark.django_db
 def test_a_league_through_three_scenarios(league):
-    league = game(league, 6, "tips", "experience", taken_out=["Chu-Chu"])
+    league = game(league, 6, "tips", "experience", taken_out=[member(league, "Chu-Chu").pk])
     assert league.campaign["reputation"] == 6 and league.campaign["experience"] == 1
     assert league.choices["reputation_perks"] == []
 
