@@ -131,6 +131,7 @@ def walk(w):
             "scenario": "The Idol",
             "victory_points": "70",
             "rewards": ["experience"] * 3 + ["gear"],
+            "taken_out": [enki],
         },
         "learn": {"character": enki, "ability": "speedy"},
         "escape": {"character_id": enki, "roll": "3"},
