@@ -57,6 +57,7 @@ def world(player, pulp_alley):
         "roster_pk": roster.pk,
         "code": "NOCODE23",  # a join code no game has
         "model_id": "m0",
+        "number": 1,
     }
     special = {
         ("rules", "pk"): rule.pk,
