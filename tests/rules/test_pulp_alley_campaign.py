@@ -207,15 +207,30 @@ results = st.fixed_dictionaries(
             st.sampled_from(["tips", "backup", "contacts", "gear", "experience", "gold", 3]),
             max_size=6,
         ),
-        "taken_out": st.lists(st.one_of(st.text(max_size=8), st.integers()), max_size=4),
+        # The league's characters as the event passes them, or anything a caller might.
+        "taken_out": st.lists(
+            st.one_of(st.text(max_size=8), st.integers(), st.sampled_from(smith()["characters"])),
+            max_size=4,
+        ),
         "scenario": st.text(max_size=20),
     },
 )
 states = st.one_of(
     st.none(),
     st.dictionaries(
-        st.sampled_from(["games", "reputation", "experience", "banks", "learned"]),
-        st.one_of(st.integers(-3, 300), st.text(max_size=3), st.lists(st.integers(), max_size=2)),
+        st.sampled_from(["games", "reputation", "experience", "banks", "learned", "taken_out"]),
+        st.one_of(
+            st.integers(-3, 300),
+            st.text(max_size=3),
+            st.lists(st.integers(), max_size=2),
+            st.lists(
+                st.one_of(
+                    st.fixed_dictionaries({"character": st.sampled_from(["1", "3", "x", ""])}),
+                    st.text(max_size=2),
+                ),
+                max_size=3,
+            ),
+        ),
     ),
 )
 
@@ -240,6 +255,21 @@ def test_any_recorded_result_keeps_the_book_s_promises(state, outcome, held):
         )
     else:
         assert after == before
+    # Who may roll a Harrowing Escape next: exactly the characters this game took out.
+    taken_out = [c for c in outcome.get("taken_out", ()) if isinstance(c, dict)]
+    if step.accepted:
+        assert after["taken_out"] == [{"character": str(c["id"])} for c in taken_out]
+
+
+@given(states, st.sampled_from(smith()["characters"]), st.integers(1, 6))
+def test_an_escape_is_accepted_only_for_a_character_the_last_game_took_out(state, who, roll):
+    step = harrowing_escape(state, character=who, roll=roll, reputation_perks=[])
+    before = campaign_state(state)
+    out = [item["character"] for item in before["taken_out"]]
+    if step.accepted:
+        assert str(who["id"]) in out and step.state["taken_out"] == before["taken_out"]
+    elif before["games"] and str(who["id"]) not in out:
+        assert [f.code for f in step.findings] == ["escape-not-taken-out"]
 
 
 def test_one_society_perk_of_rank_one_and_only_with_the_secret_society_perk():
