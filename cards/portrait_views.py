@@ -67,7 +67,12 @@ def card_portrait(request, pk):
 def card_thumbnail(request, pk):
     """The card's portrait as it prints, small, for My Cards and the builder. Its address
     carries the card's last change, so a browser keeps it until the card changes."""
-    character = rosters.character_or_404(request.user, pk)
+    return thumbnail(rosters.character_or_404(request.user, pk))
+
+
+def thumbnail(character):
+    """The small printed portrait of a card already found for the asker: by its owner here,
+    through a share link in rosters/share_views.py."""
     if not character.portrait_print:
         raise Http404("This card has no portrait")
     try:

@@ -272,7 +272,10 @@ def everything_pdf(request, pk):
     rules = rules_book(roster.ruleset, player)
     data = roster_selectors.roster_data(roster, roster_selectors.members_of(roster), rules)
     parts = [sheets.draw(whole_job(wanted))] if wanted.cards else []
-    parts += [roster_sheet_pdf(data, rules), cheatsheets.roster_reference_pdf(data, rules)]
+    parts += [
+        roster_sheet_pdf(data, rules, paper),
+        cheatsheets.roster_reference_pdf(data, rules, paper),
+    ]
     if cheatsheets.has_quick_reference(roster.ruleset.slug):
         parts.append(cheatsheets.quick_reference_pdf(roster.ruleset.slug, paper))
     if maker := token_sheet_maker(roster):

@@ -61,7 +61,8 @@ def shown_fields(event, league):
     from, or boxes to tick."""
     drawn = []
     for field in event.fields:
-        options = field.options(league) if field.options else []
+        shown = field.offered or field.options
+        options = shown(league) if shown else []
         widget = {"choice": "select", "choices": "checkboxes"}.get(field.kind, field.kind)
         if options and field.kind == "number":
             widget = "select"

@@ -3,10 +3,13 @@ roster and its report; its cards as a PDF come from the Print views) and may cop
 own account."""
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player
+from cards.portrait_views import thumbnail
 from rosters import selectors, sharing
 from rosters.handlers import roster as roster_handlers
 from rosters.handlers import transfer as transfer_handlers
@@ -47,8 +50,30 @@ def shared(request, token):
     roster = sharing.shared_roster_or_404(token)
     document = sharing.shared_document(roster)
     context = read_only_context(document, roster.ruleset)
-    context |= {"token": token, "cards_refusal": sharing.cards_refusal(document)}
+    # The export lists the members in order, so the nth row is the nth member's card; the
+    # portraits go by that number, so the page names no card of the owner's.
+    members = selectors.members_of(roster)
+    for number, (row, member) in enumerate(zip(context["rows"], members, strict=True), 1):
+        card = member.character
+        if card.portrait_print:
+            address = reverse("rosters:shared_portrait", args=[token, number])
+            row["thumbnail"] = f"{address}?v={int(card.updated_at.timestamp())}"
+    context |= {
+        "token": token,
+        "cards_refusal": sharing.cards_refusal(document),
+        "thumbnails": True,
+    }
     return render(request, "rosters/shared.html", context)
+
+
+@require_GET
+def shared_portrait(request, token, number):
+    """The nth character's portrait as its card prints it, small, for whoever holds the link
+    (and no one once it is revoked)."""
+    members = selectors.members_of(sharing.shared_roster_or_404(token))
+    if not 1 <= number <= len(members):
+        raise Http404("No such character in this roster")
+    return thumbnail(members[number - 1].character)
 
 
 @require_POST

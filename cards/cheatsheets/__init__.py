@@ -397,8 +397,10 @@ def roster_reference(roster: dict, rules: RulesBook) -> RosterReference:
     )
 
 
-def roster_reference_pdf(roster: dict, rules: RulesBook) -> bytes:
-    return render_pdf(ROSTER_REFERENCE_TEMPLATE, {"ref": roster_reference(roster, rules)})
+def roster_reference_pdf(roster: dict, rules: RulesBook, paper="a4") -> bytes:
+    """On A4 or US Letter (SHEET_PAPERS), like the quick reference it is printed with."""
+    context = {"ref": roster_reference(roster, rules), "paper": paper}
+    return render_pdf(ROSTER_REFERENCE_TEMPLATE, context)
 
 
 def type_of(character, rules):

@@ -145,6 +145,10 @@ class Budget:
         data = {"used": self.used, "total": self.total, "unit": self.unit}
         if self.details:
             data["details"] = self.details
+        if self.split_into:
+            # Which of the details are pools of the limit, so a reader of the JSON report
+            # checks each against its own total, as the meter does.
+            data["split_into"] = list(self.split_into)
         return data
 
 

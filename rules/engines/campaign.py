@@ -54,13 +54,17 @@ def joining(league: League) -> list[tuple[str, str]]:
 class Field:
     """One input of an event's form. `kind`: "number" (whole, within `bounds`), "text" (at
     most `most` characters), "choice" (one of `options`) or "choices" (any of them, at most
-    `most`; `too_many` says so in the game's words, with {count} and {most})."""
+    `most`; `too_many` says so in the game's words, with {count} and {most}). `offered`, when
+    set, narrows what the page shows to those the rule will accept, while the form still takes
+    any of `options`: the rule refuses the others with its reason rather than a bare "not a
+    valid choice"."""
 
     name: str
     label: str
     kind: str
     bounds: tuple[int, int] | None = None
     options: Options | None = None
+    offered: Options | None = None
     most: int | None = None
     initial: int | str | None = None
     too_many: str = "{count} chosen; at most {most}."

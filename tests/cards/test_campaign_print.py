@@ -109,10 +109,9 @@ def test_a_namesake_carries_none_of_the_others_campaign():
 @pytest.mark.django_db
 def test_a_stored_leagues_printed_cards_follow_its_timeline(player, pulp_alley):
     league = import_roster(owner=player, document=sample_document("singapore-smith")).roster
-    record_result(
-        roster=league, result={"scenario": "Cornered", "victory_points": 5, "rewards": []}
-    )
     chu_chu = league.members.get(character__name="Chu-Chu").character_id
+    result = {"scenario": "Cornered", "victory_points": 5, "rewards": [], "taken_out": [chu_chu]}
+    record_result(roster=league, result=result)
     harrowing_escape(roster=league, character_id=chu_chu, roll=3)
     cards = {face.title: face for face in roster_cards(player, league.pk, {}).faces}
     assert cards["Chu-Chu"].data["campaign"] == [

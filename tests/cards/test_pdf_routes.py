@@ -99,6 +99,7 @@ def everything(player, pulp_alley, empty_print_cache, settings, tmp_path):
     return {
         "pk": sorted({roster.pk, band.pk, cards[0].pk, job.pk, house_rule.pk}),
         "character_pk": [cards[0].pk],
+        "number": [1],
         "token": [token, pending.token],
         "ruleset": list(playable_slugs()),
         "deck": sorted(set(Deck.objects.values_list("slug", flat=True))),

@@ -33,10 +33,9 @@ def test_a_bands_everything_is_one_pdf_in_table_order(player, player_client, rul
         next(i for i, text in enumerate(texts) if all(w in text for w in part)) for part in parts
     ]
     assert found == sorted(found) and found[0] == 0 and found[-1] == len(pages) - 1
-    # The cards and the tokens are on the paper asked for.
-    letter = (216, 279)
-    for index in (found[0], found[1], found[-1]):
-        assert tuple(round(v) for v in pdf.size_mm(pages[index])) == letter
+    # Every page is on the paper asked for: cards, roster sheet, references and tokens.
+    sizes = [tuple(round(v) for v in pdf.size_mm(page)) for page in pages]
+    assert sizes == [(216, 279)] * len(pages)
 
 
 def test_a_big_roster_goes_to_the_queue_and_nothing_is_drawn(

@@ -58,6 +58,7 @@ def world(player, pulp_alley):
         "code": "NOCODE23",  # a join code no game has
         "model_id": "m0",
         "uidb64": "MQ",  # a password-reset link for user 1, with a token that is not its own
+        "number": 1,
     }
     special = {
         ("rules", "pk"): rule.pk,

@@ -229,7 +229,10 @@ def test_the_end_offers_each_league_its_result_and_stops_the_log(table):
     ):
         apply(game, one, target, value)
     ended = handlers.end_game(game=game, seat=two)
-    assert ended.campaign_prefill[1]["fields"] == {"victory_points": 4, "taken_out": ["Chu-Chu"]}
+    assert ended.campaign_prefill[1]["fields"] == {
+        "victory_points": 4,
+        "taken_out": [chu["id"].removeprefix("m")],
+    }
     assert ended.campaign_prefill[2]["fields"] == {"victory_points": 0, "taken_out": []}
     changed = {c["label"]: c["end"] for c in ended.report["sides"][0]["changed"]}
     assert changed == {"Singapore Smith: Plot points held": 2, "Chu-Chu: Health": 0}

@@ -60,7 +60,7 @@ def test_the_result_form_gets_victory_points_and_who_was_knocked_out():
     }
     prefill = play.campaign_prefill(force, values)
     # The major plot point is worth 3 and each of the two minor ones 1.
-    assert prefill["fields"] == {"victory_points": 5, "taken_out": ["Chu-Chu"]}
+    assert prefill["fields"] == {"victory_points": 5, "taken_out": [chu.removeprefix("m")]}
     assert prefill["event"] == "result"
     assert prefill["reward_cards"] == 3
     assert prefill["harrowing_escape"] == [chu.removeprefix("m")]

@@ -114,7 +114,7 @@ def test_ending_offers_the_result_to_the_campaign_prefilled(player_client, my_le
     # victory points (p.44), and the knocked-out hero is ticked as taken out.
     assert reverse("rosters:campaign_event", args=[my_league.pk, "result"]) in page
     assert re.search(r'name="victory_points"[^>]*value="2"', page)
-    assert re.search(f'name="taken_out" value="{re.escape(hero["name"])}" checked', page)
+    assert re.search(f'name="taken_out" value="{hero["id"].removeprefix("m")}" checked', page)
     assert "data-play-socket" in page and 'src="/static/play/game.js"' not in page
 
 

@@ -107,7 +107,7 @@ def test_the_forms_take_only_numbers_the_file_holds():
 
 def test_a_campaign_s_records_are_limited_as_config_limits_says():
     root, part = ruleset_properties("pulp-alley")
-    for records in ("learned", "pending"):
+    for records in ("learned", "pending", "taken_out"):
         (schema,) = schema_at(f"campaign.{records}", part, root)
         assert schema["maxItems"] == CAMPAIGN_MAX_RECORDS
 
@@ -168,8 +168,8 @@ def test_a_league_records_at_most_the_campaign_s_games(player_client, league):
 
 
 def test_a_character_rolls_one_harrowing_escape_before_the_next_game(player_client, league):
-    record(player_client, league, 4)
     enki = league.members.get(character__name="Enki").character_id
+    record(player_client, league, 4, taken_out=[enki])
     url = f"/rosters/{league.pk}/campaign/escape/"
     first = player_client.post(url, {"character_id": enki, "roll": "3"}, follow=True)
     assert said(first) == [

@@ -42,7 +42,7 @@ def test_recording_a_result_shows_progress_and_the_timeline(player_client, leagu
         league,
         victory_points="11",
         rewards=["tips", "experience"],
-        taken_out=["Chu-Chu"],
+        taken_out=[league.members.get(character__name="Chu-Chu").character_id],
     )
     assert response.status_code == 302
     page = player_client.get(f"/rosters/{league.pk}/").content.decode()
@@ -123,8 +123,8 @@ def test_a_game_without_between_game_rules_says_what_its_book_gives(
 
 
 def test_an_escape_roll_and_spending_are_recorded_and_undone(player_client, league):
-    record(player_client, league, victory_points="10", rewards=["gear"])
     enki = league.members.get(character__name="Enki").character_id
+    record(player_client, league, victory_points="10", rewards=["gear"], taken_out=[enki])
     player_client.post(
         f"/rosters/{league.pk}/campaign/escape/", {"character_id": enki, "roll": "2"}
     )
@@ -295,9 +295,9 @@ def test_the_panel_offers_every_member_to_learn_and_to_escape_under_the_names_th
 ):
     """The learn and escape forms each list the league's members by card, under the field
     their view reads, so a player's pick reaches the right character."""
-    record(player_client, league, victory_points="2")
-    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
     members = [member.character for member in league.members.all()]
+    record(player_client, league, victory_points="2", taken_out=[c.pk for c in members])
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
     for form, field in (("learn-form", "character"), ("escape-form", "character_id")):
         html = page.split(f'class="{form}"', 1)[1].split("</form>", 1)[0]
         assert f'<select name="{field}">' in html
@@ -426,7 +426,7 @@ def test_a_harrowing_escape_waits_for_a_game_asks_for_the_roll_and_says_what_it_
         "A Harrowing Escape is rolled for a character taken out in a game: record the game's"
         " result first."
     ]
-    record(player_client, league, victory_points="4")
+    record(player_client, league, victory_points="4", taken_out=[enki])
     page = player_client.get(f"/rosters/{league.pk}/").content.decode()
     roll = re.search(r'<select name="roll"[^>]*>(.*?)</select>', page, re.S).group(1)
     assert roll.startswith('<option value="" selected>Choose…</option>')
@@ -438,3 +438,27 @@ def test_a_harrowing_escape_waits_for_a_game_asks_for_the_roll_and_says_what_it_
         "Recorded: Enki: Retreat &amp; Regroup, next game, your starting-Initiative die is one"
         " size bigger"
     )
+
+
+def test_a_harrowing_escape_is_only_for_who_the_last_game_took_out(player_client, league):
+    """p.44: the roll is for a knocked-out character, so the page offers and accepts only
+    those the league's last recorded game took out."""
+    url = f"/rosters/{league.pk}/campaign/escape/"
+    enki, chu_chu = (
+        league.members.get(character__name=name).character_id for name in ("Enki", "Chu-Chu")
+    )
+    record(player_client, league, victory_points="4", taken_out=[chu_chu])
+    page = player_client.get(f"/rosters/{league.pk}/").content.decode()
+    offered = re.search(r'<select name="character_id"[^>]*>(.*?)</select>', page, re.S).group(1)
+    assert re.findall(r'<option value="(\d+)"', offered) == [str(chu_chu)]
+    refused = player_client.post(url, {"character_id": enki, "roll": "3"}, follow=True)
+    assert [str(m) for m in refused.context["messages"]] == [
+        "Enki was not taken out in the league's last recorded game; a Harrowing Escape is"
+        " rolled only for a character who was (p.44)."
+    ]
+    assert player_client.post(url, {"character_id": chu_chu, "roll": "3"}).status_code == 302
+    assert league.campaign_entries.count() == 2
+    record(player_client, league, victory_points="1")
+    again = player_client.post(url, {"character_id": chu_chu, "roll": "5"}, follow=True)
+    assert "Chu-Chu was not taken out" in str(list(again.context["messages"])[-1])
+    assert "Harrowing Escape" not in player_client.get(f"/rosters/{league.pk}/").content.decode()

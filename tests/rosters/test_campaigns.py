@@ -51,7 +51,7 @@ def report(roster):
 
 @pytest.mark.django_db
 def test_a_league_through_three_scenarios(league):
-    league = game(league, 6, "tips", "experience", taken_out=["Chu-Chu"])
+    league = game(league, 6, "tips", "experience", taken_out=[member(league, "Chu-Chu").pk])
     assert league.campaign["reputation"] == 6 and league.campaign["experience"] == 1
     assert league.choices["reputation_perks"] == []
 
@@ -340,3 +340,15 @@ def test_after_a_game_the_builder_changes_who_leads_only_as_the_book_allows(leag
     undo_latest(league)
     assert role_of(league, "Arge") == ""
     assert CampaignEntry.objects.filter(roster=league).count() == 1
+
+
+@pytest.mark.django_db
+def test_who_was_taken_out_travels_in_the_file_and_names_the_copy_s_own_card(league):
+    """The copy's Chu-Chu, not the original's card, may roll the Harrowing Escape (p.44)."""
+    league = game(league, 3, taken_out=[member(league, "Chu-Chu").pk])
+    document = export_roster(roster=league)
+    assert document["campaign"]["taken_out"] == [{"character": str(member(league, "Chu-Chu").pk)}]
+    copy = import_roster(owner=league.owner, document=document).roster
+    assert copy.campaign["taken_out"] == [{"character": str(member(copy, "Chu-Chu").pk)}]
+    older = {**document, "campaign": {"games": 1}}  # a file from before it was recorded
+    assert import_roster(owner=league.owner, document=older).roster.campaign == {"games": 1}

@@ -321,3 +321,18 @@ def test_fifteen_million_zeros_exit_2_in_bounded_memory_and_time(tmp_path):
     # Django and the app take about 100 MB, the file and its text twice 29 MB.
     assert peak_mb < 400, f"{peak_mb:.0f} MB"
     assert elapsed < 30, f"{elapsed:.0f} s"
+
+
+def test_json_output_states_each_pool_the_slots_split_into(tmp_path):
+    """A Commander's extra slots pay only for Allies and Followers: the JSON report names the
+    two pools it split the limit into, as the meter reads each against its own."""
+    league = json.loads(SMITH.read_text())
+    league["characters"][0]["profile"]["abilities"][-1] = "commander"
+    out = StringIO()
+    call_command("roster", "validate", str(write(tmp_path, league)), "--format=json", stdout=out)
+    budget = json.loads(out.getvalue())["budget"]
+    assert budget["split_into"] == ["general", "restricted"]
+    assert [budget["details"][pool] for pool in budget["split_into"]] == [
+        {"used": 6, "total": 10},
+        {"used": 4, "total": 4},
+    ]

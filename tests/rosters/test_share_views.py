@@ -379,3 +379,32 @@ def test_the_shared_page_shows_the_perks_the_league_chose(player_client, client,
     assert perks and "Company of Heroes" in perks.group(1)
     slots = re.compile(r'<p class="meter-label"><strong[^>]*>([^<]*)</strong>')
     assert slots.search(page).group(1) == slots.search(owner_page).group(1)
+
+
+def test_the_shared_page_shows_each_card_with_its_portrait_through_the_link_only(
+    player_client, client, league
+):
+    """The shared page shows the cards: each character's printed values and its portrait as
+    it prints, fetched through the link (never the owner's card addresses), gone once the
+    link is revoked."""
+    url = share_url(player_client, league)
+    page = client.get(url).content.decode()
+    members = list(league.members.order_by("position"))
+    smith = members[0].character
+    smith.refresh_from_db()
+    assert smith.portrait_print  # the leader's picture, cut for the card
+    thumbs = re.findall(r'<img class="thumb" src="([^"]+)"', page)
+    assert len(thumbs) == 1 and thumbs[0].startswith(url)
+    assert reverse("cards:thumbnail", args=[smith.pk]) not in page
+    picture = client.get(thumbs[0])
+    assert picture.status_code == 200 and picture["Content-Type"] == "image/jpeg"
+    assert Image.open(BytesIO(picture.content)).size == (80, 100)
+    # The others have no portrait: an empty frame each, and no address to ask.
+    assert page.count('<span class="thumb none"') == len(members) - 1
+    assert client.get(f"{url}portraits/2.jpg").status_code == 404
+    assert client.get(f"{url}portraits/{len(members) + 1}.jpg").status_code == 404
+    # Each card's values as it prints them: Arge's Fierce is in his Brawl.
+    lines = re.findall(r'<p class="profile-line">([^<]*)</p>', page)
+    assert len(lines) == len(members) and "Brawl 4d8" in lines[1]
+    player_client.post(f"/rosters/{league.pk}/share/revoke/")
+    assert client.get(thumbs[0]).status_code == 404

@@ -207,15 +207,30 @@ results = st.fixed_dictionaries(
             st.sampled_from(["tips", "backup", "contacts", "gear", "experience", "gold", 3]),
             max_size=6,
         ),
-        "taken_out": st.lists(st.one_of(st.text(max_size=8), st.integers()), max_size=4),
+        # The league's characters as the event passes them, or anything a caller might.
+        "taken_out": st.lists(
+            st.one_of(st.text(max_size=8), st.integers(), st.sampled_from(smith()["characters"])),
+            max_size=4,
+        ),
         "scenario": st.text(max_size=20),
     },
 )
 states = st.one_of(
     st.none(),
     st.dictionaries(
-        st.sampled_from(["games", "reputation", "experience", "banks", "learned"]),
-        st.one_of(st.integers(-3, 300), st.text(max_size=3), st.lists(st.integers(), max_size=2)),
+        st.sampled_from(["games", "reputation", "experience", "banks", "learned", "taken_out"]),
+        st.one_of(
+            st.integers(-3, 300),
+            st.text(max_size=3),
+            st.lists(st.integers(), max_size=2),
+            st.lists(
+                st.one_of(
+                    st.fixed_dictionaries({"character": st.sampled_from(["1", "3", "x", ""])}),
+                    st.text(max_size=2),
+                ),
+                max_size=3,
+            ),
+        ),
     ),
 )
 
@@ -240,6 +255,21 @@ def test_any_recorded_result_keeps_the_book_s_promises(state, outcome, held):
         )
     else:
         assert after == before
+    # Who may roll a Harrowing Escape next: exactly the characters this game took out.
+    taken_out = [c for c in outcome.get("taken_out", ()) if isinstance(c, dict)]
+    if step.accepted:
+        assert after["taken_out"] == [{"character": str(c["id"])} for c in taken_out]
+
+
+@given(states, st.sampled_from(smith()["characters"]), st.integers(1, 6))
+def test_an_escape_is_accepted_only_for_a_character_the_last_game_took_out(state, who, roll):
+    step = harrowing_escape(state, character=who, roll=roll, reputation_perks=[])
+    before = campaign_state(state)
+    out = [item["character"] for item in before["taken_out"]]
+    if step.accepted:
+        assert str(who["id"]) in out and step.state["taken_out"] == before["taken_out"]
+    elif before["games"] and str(who["id"]) not in out:
+        assert [f.code for f in step.findings] == ["escape-not-taken-out"]
 
 
 def test_one_society_perk_of_rank_one_and_only_with_the_secret_society_perk():
@@ -253,9 +283,36 @@ def test_one_society_perk_of_rank_one_and_only_with_the_secret_society_perk():
     assert "society-without-perk" in evaluate(early, BOOK).codes
 
 
+def taken_out_in_a_game(*names, reputation=10):
+    """A league state after one game that took out the characters `names`."""
+    return {
+        "games": 1,
+        "reputation": reputation,
+        "taken_out": [{"character": character(name)["id"]} for name in names],
+    }
+
+
+def test_the_result_records_who_was_taken_out_and_only_they_roll_an_escape():
+    """p.44: the Harrowing Escape is for a knocked-out character, of the game just played."""
+    played = record_result(
+        {}, {**result(2), "taken_out": [character("Enki")]}, reputation_perks=[], rules=BOOK
+    )
+    assert played.state["taken_out"] == [{"character": character("Enki")["id"]}]
+    assert "Enki is back on their feet for the next game" in played.changes
+    arge = harrowing_escape(played.state, character=character("Arge"), roll=3, reputation_perks=[])
+    assert [f.code for f in arge.findings] == ["escape-not-taken-out"]
+    assert arge.findings[0].page == 44 and arge.state["pending"] == []
+    enki = harrowing_escape(played.state, character=character("Enki"), roll=3, reputation_perks=[])
+    assert enki.accepted
+    later = record_result(enki.state, result(1), reputation_perks=[], rules=BOOK)
+    assert later.state["taken_out"] == []
+    again = harrowing_escape(later.state, character=character("Enki"), roll=3, reputation_perks=[])
+    assert not again.accepted
+
+
 def test_dragged_to_safety_costs_a_reputation_point_but_no_perk():
     step = harrowing_escape(
-        {"games": 1, "reputation": 10},
+        taken_out_in_a_game("Enki"),
         character=character("Enki"),
         roll=2,
         reputation_perks=["local-support"],
@@ -267,7 +324,7 @@ def test_dragged_to_safety_costs_a_reputation_point_but_no_perk():
 
 def test_other_escapes_wait_for_the_next_game_only():
     step = harrowing_escape(
-        {"games": 1, "reputation": 10}, character=character("Arge"), roll=6, reputation_perks=[]
+        taken_out_in_a_game("Arge"), character=character("Arge"), roll=6, reputation_perks=[]
     )
     assert step.state["reputation"] == 10
     assert "Arge: KILLED! Or so they think..." in step.changes[0]
@@ -446,7 +503,7 @@ def test_two_characters_of_one_name_keep_their_own_records():
     the one who learned Speedy and the one shot in the head carry it (p.44)."""
     thug, other = {"id": "7", "name": "Thug", "type": "ally"}, {"id": "8", "name": "Thug"}
     learned = learn_ability(
-        {"experience": 4, "games": 1},
+        {"experience": 4, "games": 1, "taken_out": [{"character": "8"}]},
         character=thug,
         ability="speedy",
         reputation_perks=[],

@@ -96,6 +96,14 @@ def campaign_state(raw) -> dict:
             for item in as_list(raw.get("pending"))
             if isinstance(item, dict) and is_roll(item.get("roll"))
         ],
+        # Who the last recorded game took out: only they may roll a Harrowing Escape before
+        # the next (p.44). Records like the others', so an import renames them with the rest
+        # (recharactered); older files lack them: no one, until a game.
+        "taken_out": [
+            {"character": str(item.get("character"))}
+            for item in as_list(raw.get("taken_out"))
+            if isinstance(item, dict) and item.get("character")
+        ][:CAMPAIGN_MAX_RECORDS],
     }
 
 
@@ -178,8 +186,15 @@ def record_result(state, result, *, reputation_perks, rules) -> Step:
             f"{len(rewards)} reward cards is more than a league holds after one scenario: at"
             f" most {REWARD_CARDS_MOST}.",
         )
-    # The game just played used up any Harrowing Escape results waiting for it.
-    new = {**state, "banks": dict(state["banks"]), "pending": []}
+    taken_out = [c for c in map(as_dict, as_list(result.get("taken_out"))) if c.get("id")]
+    # The game just played used up any Harrowing Escape results waiting for it, and decides
+    # who may roll the next ones.
+    new = {
+        **state,
+        "banks": dict(state["banks"]),
+        "pending": [],
+        "taken_out": [{"character": character_key(c)} for c in taken_out][:CAMPAIGN_MAX_RECORDS],
+    }
     new["games"] += 1
     new["reputation"] += points
     changes = [f"+{points} Reputation ({new['reputation']} in all)"]
@@ -195,10 +210,10 @@ def record_result(state, result, *, reputation_perks, rules) -> Step:
         if p["data"]["threshold"] <= new["reputation"] and p["slug"] not in perks
     ]
     changes += [f"{name_of(p)} earned at {p['data']['threshold']} Reputation" for p in gained]
-    taken_out = [str(name) for name in as_list(result.get("taken_out")) if name]
     if taken_out:
         fit = "is" if len(taken_out) == 1 else "are"
-        changes.append(f"{', '.join(taken_out)} {fit} back on their feet for the next game")
+        names = ", ".join(str(c.get("name")) for c in taken_out)
+        changes.append(f"{names} {fit} back on their feet for the next game")
     return Step(
         state=new,
         reputation_perks=tuple(perks + [p["slug"] for p in gained]),
@@ -229,6 +244,15 @@ def harrowing_escape(state, *, character, roll, reputation_perks) -> Step:
         )
     name, effect = HARROWING_ESCAPE[roll]
     who = character_key(character)
+    if not any(item["character"] == who for item in state["taken_out"]):
+        return refused(
+            state,
+            perks,
+            "escape-not-taken-out",
+            f"{as_dict(character).get('name')} was not taken out in the league's last recorded"
+            " game; a Harrowing Escape is rolled only for a character who was (p.44).",
+            subject=who,
+        )
     if any(item["character"] == who for item in state["pending"]):
         # A character is taken out once a game, so rolls once before the next.
         return refused(
@@ -623,11 +647,12 @@ def held_perks(league):
 
 
 def result_event(league, *, victory_points, scenario="", rewards=(), taken_out=()) -> Outcome:
+    """`taken_out`: the ids of the members the game knocked out."""
     result = {
         "scenario": scenario,
         "victory_points": victory_points,
         "rewards": list(rewards),
-        "taken_out": list(taken_out),
+        "taken_out": [c for c in map(league.character, taken_out) if c is not None],
     }
     return outcome(
         record_result(
@@ -715,17 +740,19 @@ def reward_options(league):
     return [(key, f"+1 {word}") for key, word in REWARD_WORDS.items()]
 
 
-def member_names(league):
-    return [(name, name) for _, name in members(league)]
-
-
 def has_members(league):
     return bool(league.characters)
 
 
-def has_played_with_members(league):
-    """Harrowing Escape follows a game someone was taken out in (p.44)."""
-    return has_members(league) and campaign_state(league.campaign)["games"] > 0
+def knocked_out(league):
+    """The members the league's last recorded game took out: who may roll a Harrowing
+    Escape (p.44)."""
+    out = {item["character"] for item in campaign_state(league.campaign)["taken_out"]}
+    return [(key, name) for key, name in members(league) if key in out]
+
+
+def has_taken_out(league):
+    return bool(knocked_out(league))
 
 
 def may_join_a_society(league):
@@ -762,7 +789,7 @@ EVENTS = {
                 "taken_out",
                 "Taken out (back on their feet next game)",
                 "choices",
-                options=member_names,
+                options=members,
             ),
         ),
     ),
@@ -790,9 +817,9 @@ EVENTS = {
         title="Harrowing Escape (optional, for a knocked-out character; p.44)",
         button="Record the roll",
         rule=escape_event,
-        shown=has_played_with_members,
+        shown=has_taken_out,
         fields=(
-            Field("character_id", "Character", "choice", options=members),
+            Field("character_id", "Character", "choice", options=members, offered=knocked_out),
             Field(
                 "roll",
                 "d6 roll",

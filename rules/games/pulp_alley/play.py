@@ -83,7 +83,8 @@ def campaign_prefill(force, values):
         "event": "result",
         "fields": {
             "victory_points": MAJOR_VICTORY_POINTS * major + MINOR_VICTORY_POINTS * minor,
-            "taken_out": [m["name"] for m in taken_out],
+            # The form takes members by id, so two of one name stay apart.
+            "taken_out": [m["id"].removeprefix("m") for m in taken_out],
         },
         "reward_cards": held,
         "harrowing_escape": [m["id"].removeprefix("m") for m in taken_out],
