@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SAMPLES = ("singapore-smith", "captain-wolf")
-# How long after the last send the phones keep listening for changes still in flight.
-DRAIN_SECONDS = 5
+# After the last send the phones listen on while changes still arrive: a change the servers
+# are still working through is late, not lost, until nothing has come for this long.
+QUIET_SECONDS = 10
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,20 @@ class Phone:
             self.socket.send(json.dumps(change))
 
 
+def drain(phones):
+    """Wait until every phone has heard every change sent in its game (each phone hears all of
+    them), or until QUIET_SECONDS pass without one more arriving."""
+    expected = sum(len(phone.sent) for phone in phones) * 2
+    heard, last_change = -1, time.monotonic()
+    while time.monotonic() - last_change < QUIET_SECONDS:
+        now_heard = sum(len(phone.heard) for phone in phones)
+        if now_heard >= expected:
+            return
+        if now_heard != heard:
+            heard, last_change = now_heard, time.monotonic()
+        time.sleep(0.5)
+
+
 def main():
     """`setup` prints the games as JSON; `play GAMES_JSON` plays them and prints the figures.
     Two steps, so that the load on the pages starts when the phones do, not with set-up."""
@@ -191,7 +206,9 @@ def main():
         player.start()
     for player in players:
         player.join()
-    time.sleep(DRAIN_SECONDS)
+    stopped = time.monotonic()
+    drain([phone for phones in tables for phone in phones])
+    drained = time.monotonic() - stopped
     for phones in tables:
         for phone in phones:
             phone.socket.close()
@@ -223,6 +240,8 @@ def main():
                 "games": count,
                 "phones": 2 * count,
                 "seconds": run_time,
+                "drained_s": round(drained, 1),
+                "client_cpu_s": round(time.process_time(), 1),
                 "pace_s": pace,
                 "sent": sum(t.sent for t in tallies),
                 "logged": sum(t.logged for t in tallies),
