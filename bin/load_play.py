@@ -122,6 +122,7 @@ class Phone:
         self.side = side
         self.sent = {}
         self.heard = []
+        self.seq, self.asking, self.recovered = 0, False, 0
         self.other_messages = Counter()
         self.socket = websocket.create_connection(
             f"ws://127.0.0.1:{port}/play/{game_pk}/socket/",
@@ -129,11 +130,14 @@ class Phone:
             origin=f"http://127.0.0.1:{port}",
             timeout=30,
         )
-        self.socket.send(json.dumps({"type": "hello", "seq": 0}))
+        self.ask()
         self.listener = threading.Thread(target=self.listen, daemon=True)
         self.listener.start()
 
     def listen(self):
+        """As static/play/game.js does: a push whose seq skips some means pushes were lost on
+        the way, so the phone says hello with the last seq it holds in order and hears the
+        rest in the state that answers. A change heard only that way is `recovered`."""
         import websocket
 
         while True:
@@ -142,10 +146,26 @@ class Phone:
             except (websocket.WebSocketException, OSError, ValueError):
                 return
             at = time.monotonic()
-            if message.get("type") == "applied":
-                self.heard.append((message["operation"]["op_id"], at))
+            kind = message.get("type")
+            if kind == "applied":
+                operation = message["operation"]
+                self.heard.append((operation["op_id"], at))
+                if operation["seq"] == self.seq + 1:
+                    self.seq = operation["seq"]
+                elif operation["seq"] > self.seq + 1 and not self.asking:
+                    self.ask()
+            elif kind == "state":
+                known = {op_id for op_id, _ in self.heard}
+                missed = [op["op_id"] for op in message["operations"] if op["op_id"] not in known]
+                self.heard += [(op_id, at) for op_id in missed]
+                self.recovered += len(missed)
+                self.seq, self.asking = max(self.seq, message["seq"]), False
             else:
-                self.other_messages[message.get("type")] += 1
+                self.other_messages[kind] += 1
+
+    def ask(self):
+        self.asking = True
+        self.socket.send(json.dumps({"type": "hello", "seq": self.seq}))
 
     def play(self, until, pace):
         """A change to this side's Fortune cards every `pace` seconds or so until `until`."""
@@ -207,7 +227,12 @@ def main():
     for player in players:
         player.join()
     stopped = time.monotonic()
-    drain([phone for phones in tables for phone in phones])
+    everyone = [phone for phones in tables for phone in phones]
+    drain(everyone)
+    # Every phone asks again now and then (game.js: every 30 s): once, at the end, here.
+    for phone in everyone:
+        phone.ask()
+    drain(everyone)
     drained = time.monotonic() - stopped
     for phones in tables:
         for phone in phones:
@@ -233,7 +258,6 @@ def main():
         )
         for phone in phones:
             others.update(phone.other_messages)
-    others.pop("state", None)
     print(
         json.dumps(
             {
@@ -247,6 +271,7 @@ def main():
                 "logged": sum(t.logged for t in tallies),
                 "lost": sum(t.lost for t in tallies),
                 "doubled": sum(t.doubled for t in tallies),
+                "pushes_missed_then_recovered": sum(phone.recovered for phone in everyone),
                 "other_messages": dict(others),
                 "p50_ms": percentile(latencies, 50),
                 "p95_ms": percentile(latencies, 95),
