@@ -123,6 +123,7 @@ class Phone:
         self.sent = {}
         self.heard = []
         self.seq, self.asking, self.recovered = 0, False, 0
+        self.pushed, self.known = set(), set()
         self.other_messages = Counter()
         self.socket = websocket.create_connection(
             f"ws://127.0.0.1:{port}/play/{game_pk}/socket/",
@@ -149,14 +150,19 @@ class Phone:
             kind = message.get("type")
             if kind == "applied":
                 operation = message["operation"]
-                self.heard.append((operation["op_id"], at))
+                # A push arriving after the state that told the phone of it already is late,
+                # and the phone drops it (game.js); a push that came before is doubled.
+                if operation["op_id"] in self.pushed or operation["op_id"] not in self.known:
+                    self.heard.append((operation["op_id"], at))
+                self.pushed.add(operation["op_id"])
+                self.known.add(operation["op_id"])
                 if operation["seq"] == self.seq + 1:
                     self.seq = operation["seq"]
                 elif operation["seq"] > self.seq + 1 and not self.asking:
                     self.ask()
             elif kind == "state":
-                known = {op_id for op_id, _ in self.heard}
-                missed = [op["op_id"] for op in message["operations"] if op["op_id"] not in known]
+                missed = [op["op_id"] for op in message["operations"] if op["op_id"] not in self.known]
+                self.known.update(missed)
                 self.heard += [(op_id, at) for op_id in missed]
                 self.recovered += len(missed)
                 self.seq, self.asking = max(self.seq, message["seq"]), False
@@ -181,15 +187,19 @@ class Phone:
             self.socket.send(json.dumps(change))
 
 
-def drain(phones):
-    """Wait until every phone has heard every change sent in its game (each phone hears all of
-    them), or until QUIET_SECONDS pass without one more arriving."""
-    expected = sum(len(phone.sent) for phone in phones) * 2
+def drain(tables):
+    """Wait until every phone has heard every change sent in its game, or until
+    QUIET_SECONDS pass without one more arriving."""
     heard, last_change = -1, time.monotonic()
     while time.monotonic() - last_change < QUIET_SECONDS:
-        now_heard = sum(len(phone.heard) for phone in phones)
-        if now_heard >= expected:
+        missing = sum(
+            len(set().union(*(phone.sent for phone in phones)) - phone.known)
+            for phones in tables
+            for phone in phones
+        )
+        if not missing:
             return
+        now_heard = sum(len(phone.known) for phones in tables for phone in phones)
         if now_heard != heard:
             heard, last_change = now_heard, time.monotonic()
         time.sleep(0.5)
@@ -228,11 +238,11 @@ def main():
         player.join()
     stopped = time.monotonic()
     everyone = [phone for phones in tables for phone in phones]
-    drain(everyone)
+    drain(tables)
     # Every phone asks again now and then (game.js: every 30 s): once, at the end, here.
     for phone in everyone:
         phone.ask()
-    drain(everyone)
+    drain(tables)
     drained = time.monotonic() - stopped
     for phones in tables:
         for phone in phones:
