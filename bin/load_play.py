@@ -218,7 +218,7 @@ def main():
     games = json.loads(Path(sys.argv[2]).read_text())
     count = len(games)
     run_time = float(os.environ.get("RUN_TIME", "60"))
-    pace = float(os.environ.get("PACE", "2"))
+    pace = float(os.environ.get("PACE", "5"))
     ports = os.environ.get("LIVE_PORTS", "8766").split(",")
     tables = [
         [
@@ -237,14 +237,13 @@ def main():
         player.start()
     for player in players:
         player.join()
-    stopped = time.monotonic()
     everyone = [phone for phones in tables for phone in phones]
     drain(tables)
     # Every phone asks again now and then (game.js: every 30 s): once, at the end, here.
     for phone in everyone:
         phone.ask()
     drain(tables)
-    drained = time.monotonic() - stopped
+    drained = time.monotonic() - until
     for phones in tables:
         for phone in phones:
             phone.socket.close()
