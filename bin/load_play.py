@@ -9,10 +9,12 @@ a change to one of its own side's tracks every PACE seconds on average (a player
 flood: random gaps, so the phones do not march in step) for RUN_TIME seconds.
 
 What is measured: from one phone's send to the *other* phone's receipt of the change the log
-took (one clock, this process's), p50 and p95; and, once every phone has gone quiet, each
-game's log in the database against what its phones sent and heard: a change sent but not
-logged, or logged but not heard by one of the phones, is lost; a change logged or heard twice
-is doubled. Prints one JSON line. Run again, it ends the games it left open and plays new ones.
+took (one clock, this process's), p50 and p95, over the whole run and its second half; and,
+once every phone has heard everything or gone quiet, each game's log in the database against
+what its phones sent and heard (`tally`). A phone catches up on a gap in seqs and asks once
+more at the end, as static/play/game.js does, so a push the channel layer dropped counts as
+recovered, not lost. Prints one JSON line. Run again, it ends the games it left open and
+plays new ones.
 """
 
 import json
