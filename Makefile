@@ -7,7 +7,7 @@ PORT   ?= 8000
 HOST   ?= 127.0.0.1
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: run worker test lint format bench load serve-prod serve-live install install-dev rules clean
+.PHONY: run worker test lint format bench load load-play serve-prod serve-live install install-dev rules clean
 .DEFAULT_GOAL := run
 
 # Without a virtualenv yet, find a Python >= 3.12 first; if there is none, stop with one line.
@@ -75,6 +75,11 @@ bench: install-dev rules
 # PostgreSQL, 32 locust clients (bin/load; DATABASE_URL names a database it may fill).
 load: install-dev
 	bin/load
+
+# The live table under load (bin/load play): 50 games, 100 phones on two Daphne servers with
+# the Redis channel layer, and the league page meanwhile; same DATABASE_URL rule.
+load-play: install-dev
+	bin/load play
 
 # Production: settings from the environment (DEBUG off, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL),
 # on HOST:PORT (127.0.0.1:8000 unless set).

@@ -10,10 +10,15 @@ in production behind a TLS proxy, so each request says it came over HTTPS
 
 import os
 
-from locust import FastHttpUser, tag, task
+from locust import FastHttpUser, between, tag, task
+
+# LOAD_PAUSE=S: each client waits S/2 to 3S/2 seconds between requests, a person browsing
+# (the play scenario's pages beside the phones) rather than a client flat out.
+PAUSE = float(os.environ.get("LOAD_PAUSE") or 0)
 
 
 class Player(FastHttpUser):
+    wait_time = between(PAUSE / 2, PAUSE * 3 / 2)
     default_headers = {
         "Cookie": (
             f"sessionid={os.environ.get('LOAD_SESSION', '')}; "

@@ -215,7 +215,10 @@ def channel_layers_from_env(environ):
         return {
             "default": {
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {"hosts": [url]},
+                # No read timeout: the layer waits for a phone's next push with a blocking
+                # pop, which redis-py 8's default (5 s) would end with an error, hanging up
+                # on every phone quiet that long (django/channels_redis#422).
+                "CONFIG": {"hosts": [{"address": url, "socket_timeout": None}]},
             }
         }
     if url:

@@ -270,13 +270,28 @@ def test_the_channel_layer_is_redis_when_servers_share_it_and_memory_for_one():
     assert channel_layers_from_env({})["default"]["BACKEND"].endswith("InMemoryChannelLayer")
     shared = channel_layers_from_env({"REDIS_URL": "redis://cache:6379/0"})["default"]
     assert shared["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert shared["CONFIG"]["hosts"] == ["redis://cache:6379/0"]
+    assert shared["CONFIG"]["hosts"][0]["address"] == "redis://cache:6379/0"
     own = channel_layers_from_env(
         {"REDIS_URL": "redis://cache:6379/0", "CHANNELS_REDIS_URL": "redis://live:6379/1"}
     )
-    assert own["default"]["CONFIG"]["hosts"] == ["redis://live:6379/1"]
+    assert own["default"]["CONFIG"]["hosts"][0]["address"] == "redis://live:6379/1"
     with pytest.raises(ImproperlyConfigured, match="not a Redis URL"):
         channel_layers_from_env({"CHANNELS_REDIS_URL": "memcached://x"})
+
+
+def test_a_quiet_phone_is_not_cut_off_by_the_redis_clients_read_timeout():
+    """The layer waits for a phone's next push with a blocking pop of `brpop_timeout`
+    seconds; redis-py 8 gives every read a 5 s timeout by default, which ended that wait
+    with an error and hung up on every phone quiet for 5 s (django/channels_redis#422,
+    found by `make load-play`). The layer's reads must outlast its own blocking pops."""
+    from channels_redis.core import RedisChannelLayer
+
+    from config.settings import channel_layers_from_env
+
+    config = channel_layers_from_env({"CHANNELS_REDIS_URL": "redis://live:6379/1"})["default"]
+    layer = RedisChannelLayer(**config["CONFIG"])
+    read_timeout = layer.create_pool(0).make_connection().socket_timeout
+    assert read_timeout is None or read_timeout > layer.brpop_timeout
 
 
 @pytest.fixture
