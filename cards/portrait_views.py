@@ -11,7 +11,7 @@ from django_ratelimit.decorators import ratelimit
 from accounts.players import current_player
 from cards import selectors, services
 from config import limits
-from rosters import portraits
+from rosters import portraits, sharing
 from rosters import selectors as rosters
 
 NO_FILE = "Choose a picture to upload."
@@ -72,7 +72,7 @@ def card_thumbnail(request, pk):
 
 def thumbnail(character):
     """The small printed portrait of a card already found for the asker: by its owner here,
-    through a share link in rosters/share_views.py."""
+    through a share link in shared_thumbnail."""
     if not character.portrait_print:
         raise Http404("This card has no portrait")
     try:
@@ -83,6 +83,16 @@ def thumbnail(character):
     response = HttpResponse(data, content_type="image/jpeg")
     response["Cache-Control"] = "private, max-age=86400"
     return response
+
+
+@require_GET
+def shared_thumbnail(request, token, number):
+    """The nth character's portrait as its card prints it, small, for whoever holds the
+    roster's share link (and no one once it is revoked): the shared page names no card id."""
+    members = rosters.members_of(sharing.shared_roster_or_404(token))
+    if not 1 <= number <= len(members):
+        raise Http404("No such character in this roster")
+    return thumbnail(members[number - 1].character)
 
 
 def picture(field):

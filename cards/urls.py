@@ -15,6 +15,11 @@ urlpatterns = [
     path("<int:pk>/mark/", views.mark_card, name="mark"),
     path("<int:pk>/portrait/", portrait_views.card_portrait, name="portrait"),
     path("<int:pk>/thumbnail.jpg", portrait_views.card_thumbnail, name="thumbnail"),
+    path(
+        "shared/<str:token>/portraits/<int:number>.jpg",
+        portrait_views.shared_thumbnail,
+        name="shared_portrait",
+    ),
     path("portraits/", portrait_views.upload_portrait, name="upload_portrait"),
     path("portraits/<uuid:token>/", portrait_views.pending_portrait, name="pending_portrait"),
 ]

@@ -3,13 +3,11 @@ roster and its report; its cards as a PDF come from the Print views) and may cop
 own account."""
 
 from django.contrib import messages
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player
-from cards.portrait_views import thumbnail
 from rosters import selectors, sharing
 from rosters.handlers import roster as roster_handlers
 from rosters.handlers import transfer as transfer_handlers
@@ -56,7 +54,7 @@ def shared(request, token):
     for number, (row, member) in enumerate(zip(context["rows"], members, strict=True), 1):
         card = member.character
         if card.portrait_print:
-            address = reverse("rosters:shared_portrait", args=[token, number])
+            address = reverse("cards:shared_portrait", args=[token, number])
             row["thumbnail"] = f"{address}?v={int(card.updated_at.timestamp())}"
     context |= {
         "token": token,
@@ -64,16 +62,6 @@ def shared(request, token):
         "thumbnails": True,
     }
     return render(request, "rosters/shared.html", context)
-
-
-@require_GET
-def shared_portrait(request, token, number):
-    """The nth character's portrait as its card prints it, small, for whoever holds the link
-    (and no one once it is revoked)."""
-    members = selectors.members_of(sharing.shared_roster_or_404(token))
-    if not 1 <= number <= len(members):
-        raise Http404("No such character in this roster")
-    return thumbnail(members[number - 1].character)
 
 
 @require_POST

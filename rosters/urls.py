@@ -28,11 +28,6 @@ urlpatterns = [
     path("<int:pk>/share/revoke/", share_views.revoke, name="revoke_share"),
     path("shared/<str:token>/", share_views.shared, name="shared"),
     path("shared/<str:token>/copy/", share_views.copy, name="shared_copy"),
-    path(
-        "shared/<str:token>/portraits/<int:number>.jpg",
-        share_views.shared_portrait,
-        name="shared_portrait",
-    ),
     path("import/", transfer_views.import_roster, name="import"),
     # A player's own values for what a book leaves empty, beside their house rules.
     path("library/<slug:ruleset>/", completion_views.completion_list, name="completions"),

@@ -67,7 +67,7 @@ def import_roster(*, owner, document) -> ImportResult:
                 name=document["name"],
                 budget=document.get("budget"),
                 choices=renamed_choices(document.get("choices") or {}, renamed),
-                campaign=recharactered(document.get("campaign") or {}, new_ids),
+                campaign=recharactered(document.get("campaign") or {}, new_ids, only_theirs=True),
             )
             prefixes = boss_roles(ruleset.slug)
             RosterMember.objects.bulk_create(

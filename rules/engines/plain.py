@@ -26,20 +26,28 @@ def repointed(role, prefixes, bosses):
     return role
 
 
-def recharactered(campaign, ids):
+def recharactered(campaign, ids, *, only_theirs=False):
     """A campaign block whose records (lists of objects with a `character`, as Pulp Alley's
     learned abilities and escapes) name `ids[old]` instead of `old`; a record naming no one
-    in `ids` as it is."""
+    in `ids` as it is (an older file's name two characters share stays that name), except,
+    `only_theirs`, one naming by a card's key a character the file lacks: kept, it would name
+    whichever card has that key, so it is left out."""
+
+    def names_a_character(item):
+        return isinstance(item, dict) and isinstance(item.get("character"), str)
+
+    def stray_key(item):
+        return names_a_character(item) and item["character"].isdigit()
+
     if not isinstance(campaign, dict):
         return campaign
     return {
         key: [
             {**item, "character": ids[item["character"]]}
-            if isinstance(item, dict)
-            and isinstance(item.get("character"), str)
-            and item["character"] in ids
+            if names_a_character(item) and item["character"] in ids
             else item
             for item in value
+            if not (only_theirs and stray_key(item) and item["character"] not in ids)
         ]
         if isinstance(value, list)
         else value

@@ -265,3 +265,19 @@ def test_a_league_keeps_at_most_the_campaign_s_timeline_entries(player_client, l
     assert league.campaign_entries.count() == 3
     league.refresh_from_db()
     assert league.campaign["games"] == 3
+
+
+def test_a_record_naming_no_character_of_the_file_names_no_card_after_import(player, pulp_alley):
+    """A learned ability whose `character` is no id of the file is left out: kept as it was,
+    it named whichever card had that key (one of the league's own, as hypothesis found when
+    a new card's key matched), so an escape or ability moved to another character."""
+    document = sample_document("singapore-smith")
+    ids = {character["id"] for character in document["characters"]}
+    for _ in range(2):  # a second league's cards have keys past the file's ids
+        league = import_roster(owner=player, document=document).roster
+    someone = str(league.members.order_by("position").last().character.pk)
+    assert someone not in ids
+    stray = {"character": someone, "ability": "speedy", "game": 1}
+    document = {**document, "campaign": {"games": 1, "learned": [stray]}}
+    league = import_roster(owner=player, document=document).roster
+    assert league.campaign["learned"] == []

@@ -161,7 +161,7 @@ def walk(w):
     yield "rosters:revoke_share", f"/rosters/{fp}/share/revoke/", {}
     yield "rosters:duplicate", f"/rosters/{fp}/duplicate/", {}
     yield "rosters:shared", f"/rosters/shared/{w['token']}/", None
-    yield "rosters:shared_portrait", f"/rosters/shared/{w['token']}/portraits/1.jpg", None
+    yield "cards:shared_portrait", f"/cards/shared/{w['token']}/portraits/1.jpg", None
     yield "rosters:shared_copy", f"/rosters/shared/{w['token']}/copy/", {}
     yield "rosters:import", "/rosters/import/", {"file": roster_file(fresh)}
     yield "rosters:samples", "/rosters/samples/", None
