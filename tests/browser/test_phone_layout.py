@@ -101,7 +101,13 @@ def test_on_a_phone_a_small_card_preview_stays_in_reach(phone):
     # Tapped, it opens whole over the form, where the player is.
     phone.get_by_role("link", name="See the whole card").click()
     expect(card).to_be_in_viewport()
-    assert card.bounding_box()["width"] > PHONE["width"] / 2
+    # Read in the page, and waited for: a preview swapped in meanwhile replaces the image, so
+    # a box read from outside can find none for an instant.
+    phone.wait_for_function(
+        """half => [...document.querySelectorAll('img[alt="Card preview: Singapore Smith"]')]
+            .some(image => image.getBoundingClientRect().width > half)""",
+        arg=PHONE["width"] / 2,
+    )
     assert_no_sideways_scroll(phone)
 
 
