@@ -42,12 +42,16 @@ def page_kind(url):
 checked_kinds = set()
 
 
-def goto_checking_accessibility(page, goto, url, **options):
-    """page.goto, then axe over the page (the first time a kind of page is opened)."""
-    response = goto(url, **options)
-    kind = page_kind(page.url)
+def check_once(page, kind):
+    """axe over the page as it stands, the first time a kind of page (or of swap) is seen."""
     if kind not in checked_kinds:
         checked_kinds.add(kind)
         violations = axe_violations(page)
-        assert violations == [], f"axe on {page.url}:\n" + "\n".join(violations)
+        assert violations == [], f"axe on {page.url} ({kind}):\n" + "\n".join(violations)
+
+
+def goto_checking_accessibility(page, goto, url, **options):
+    """page.goto, then axe over the page (the first time a kind of page is opened)."""
+    response = goto(url, **options)
+    check_once(page, page_kind(page.url))
     return response

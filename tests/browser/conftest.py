@@ -9,7 +9,7 @@ from functools import partial
 
 import pytest
 
-from tests.browser.accessibility import goto_checking_accessibility
+from tests.browser.accessibility import check_once, goto_checking_accessibility, page_kind
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -42,7 +42,8 @@ def htmx_swap(page, url):
     """Wrap an action whose htmx answer (from a URL the regular expression `url` finds) is
     swapped in, and return only once htmx has settled the new content: before that its
     elements have no htmx handlers (nor the designer's portrait editor its drag), and a
-    change made to them does nothing."""
+    change made to them does nothing. The page as the swap left it is checked by axe too,
+    once per kind of page and answer: a swapped-in form is a page state of its own."""
     page.evaluate(
         """() => {
             window.htmxSettled = false;
@@ -50,9 +51,10 @@ def htmx_swap(page, url):
                 "htmx:afterSettle", () => { window.htmxSettled = true; }, {once: true});
         }"""
     )
-    with page.expect_response(lambda response: re.search(url, response.url) is not None):
+    with page.expect_response(lambda response: re.search(url, response.url) is not None) as answer:
         yield
     page.wait_for_function("() => window.htmxSettled")
+    check_once(page, f"{page_kind(page.url)} after {page_kind(answer.value.url)}")
 
 
 @pytest.fixture
