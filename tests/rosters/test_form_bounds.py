@@ -100,25 +100,7 @@ def profile_holder(slug):
     return lambda character: not problems(validator, character["profile"])
 
 
-# Designers whose numbers still differ from their files: each is the game's own call (a
-# book's limit the file should hold too, or a cap the designer should lift), so each keeps
-# failing here until it is made.
-NOT_YET_ONE = {
-    "7tv": "move 1-24, magic user 0-5 and stat changes -1..1 (defence -1..5); the file -9..99",
-    "pulp-alley": "at most 9 dice per skill; the file's dice notation holds up to 99",
-    "pulp-fiction": "wounds, move, save, to-hit, range and attacks narrower than the file's",
-}
-
-
-@pytest.mark.parametrize(
-    "slug",
-    [
-        pytest.param(slug, marks=pytest.mark.xfail(strict=True, reason=NOT_YET_ONE[slug]))
-        if slug in NOT_YET_ONE
-        else slug
-        for slug in sorted(REGISTRY)
-    ],
-)
+@pytest.mark.parametrize("slug", sorted(REGISTRY))
 def test_every_designer_number_is_one_the_roster_file_holds_where_it_is_written(slug):
     rules = rules_book_from_fixtures(slug)
     blank = designer_form(slug, rules, {})
