@@ -11,12 +11,19 @@ import pytest
 from django import forms
 from django.utils.module_loading import import_string
 
+from rosters import selectors
+from rosters.format import validate_roster
 from rosters.forms import CompletionForm
 from rosters.handlers.completions import schema_defs
+from rosters.handlers.transfer import import_roster
+from rosters.samples import sample_document
 from rosters.schema import roster_schema, ruleset_part
+from rosters.transfer import export_roster
+from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
 from rules.models import LibraryEntry, Ruleset
 from rules.rulesets import REGISTRY
+from rules.selectors import rules_book
 from rules.shapes import ShapeValidator, problems
 from tests.rosters.test_campaign_bounds import file_bounds, schema_at
 
@@ -199,3 +206,37 @@ def test_a_completion_takes_what_the_designer_or_house_rules_form_takes(rules_da
             maker = makers[name.rpartition(".")[2]]
             taken = (field.min_value, field.max_value)
             assert taken == (maker.min_value, maker.max_value), (kind, name)
+
+
+# A file written before the designers took the file's numbers, or by hand, past what the book
+# allows: (sample, the place in its first character's profile and the value written there,
+# the finding the report makes and where it cites the book: a page, or Pulp Fiction's section).
+PAST_THE_BOOK = {
+    "7tv": ("7tv-claire", "customisation.stats.fight", 2, "bad-customisation", 38),
+    "pulp-alley": ("singapore-smith", "skills.brawl", "99d8", "dice-count-pattern", 6),
+    "pulp-fiction": ("pulp-fiction-heroes", "wounds", 99, "wounds-mismatch", "Traits"),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", sorted(PAST_THE_BOOK))
+def test_a_file_past_the_books_limits_still_imports_and_the_report_says_where_the_book_says_so(
+    player, rules_data, slug
+):
+    """Such a file keeps importing (the book's limit is the report's, not the file's): it
+    exports as it came, and the report names the value as an error with the book's page."""
+    sample, place, value, code, cited = PAST_THE_BOOK[slug]
+    document = sample_document(sample)
+    *path, last = place.split(".")
+    node = profile = document["characters"][0]["profile"]
+    for step in path:
+        node = node.setdefault(step, {})
+    node[last] = value
+    roster = import_roster(owner=player, document=validate_roster(document)).roster
+    exported = export_roster(roster=roster)
+    assert exported["characters"][0]["profile"] == profile
+    rules = rules_book(roster.ruleset, player)
+    report = evaluate(selectors.roster_data(roster, selectors.members_of(roster), rules), rules)
+    (finding,) = [f for f in report.findings if f.code == code]
+    assert finding.severity == "error" and cited in (finding.page, finding.section)
+    assert str(value).removesuffix("d8") in finding.message
