@@ -221,7 +221,7 @@ def reopened(ruleset, card):
     return designer_form(ruleset, book(ruleset), data).character_data()
 
 
-DESIGNER_EXAMPLES_PER_GAME = 3
+DESIGNER_EXAMPLES_PER_GAME = 2
 
 
 @pytest.mark.parametrize("ruleset", sorted(REGISTRY))
