@@ -21,11 +21,12 @@ from rosters.schema import roster_schema, ruleset_part
 from rosters.transfer import export_roster
 from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_alley.definition import SKILL_DICE
 from rules.models import LibraryEntry, Ruleset
 from rules.rulesets import REGISTRY
 from rules.selectors import rules_book
 from rules.shapes import ShapeValidator, problems
-from tests.rosters.test_campaign_bounds import file_bounds, schema_at
+from tests.rosters.test_campaign_bounds import file_bounds, ruleset_properties, schema_at
 
 
 def number_fields(form):
@@ -122,6 +123,16 @@ def test_every_designer_number_is_one_the_roster_file_holds_where_it_is_written(
         if name not in designer_form(slug, rules, {name: str(most + 1)}).errors:
             found.append(f"{name}: takes {most + 1}")
     assert found == []
+
+
+def test_pulp_alley_s_dice_notation_holds_exactly_the_designer_s_dice_counts():
+    """The file writes a pool as notation, so its pattern, not a minimum and maximum, is where
+    the dice a skill may hold are bounded: exactly the definition's, as the designer's are."""
+    root, part = ruleset_properties("pulp-alley")
+    least, most = SKILL_DICE
+    for skill in schema_at("characters[].profile.skills.*", part, root):  # Shoot's takes "—"
+        held = {count for count in range(most + 2) if re.fullmatch(skill["pattern"], f"{count}d8")}
+        assert held == set(range(least, most + 1))
 
 
 HOUSE_FIELDS = {"level", "cost", "page"}

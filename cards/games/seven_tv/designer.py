@@ -1,7 +1,8 @@
 """The 7TV Card Designer form: pick a Central Casting profile, name it, buy one or more models,
 and (Stars and Co-Stars only) customise it the way p.38 allows — statistics, one genre swap,
 movement, Magic User ranks, one special effect removed, generic effects added. The engine prices
-every change; this form only writes them down as the roster format's `customisation`."""
+every change; this form only writes them down as the roster format's `customisation`, taking
+every number the file holds there, so the report is what says a change goes past p.38."""
 
 from django import forms
 
