@@ -4,6 +4,13 @@ or not) so the live preview can follow each keystroke."""
 from django import forms
 
 
+def bounded(bounds, **kwargs):
+    """A number field taking exactly `bounds` (least, most): a game definition's, which the
+    roster file holds where the field's value is written."""
+    least, most = bounds
+    return forms.IntegerField(min_value=least, max_value=most, **kwargs)
+
+
 class DesignerForm(forms.Form):
     """A designer form turns its fields into the roster format's character dict
     (`character_data`) and builds its initial values from a saved one (`initial_for`).

@@ -41,6 +41,20 @@ def test_breaking_the_customisation_rules_is_reported(client, rules_data):
     assert "too-many-changes" in codes
 
 
+def test_a_change_past_the_books_saves_and_the_preview_says_where_the_book_limits_it(
+    client, rules_data
+):
+    """The designer takes what the roster file holds (a group's agreed profile travels); the
+    book's one-up-one-down is the report's to say, with its page."""
+    preview = post_preview(client, BLADE | {"fight_change": "3"})
+    (finding,) = [f for f in preview.context["findings"] if f.code == "bad-customisation"]
+    assert (finding.page, finding.severity) == (38, "error")
+    assert "Fight changes by +3" in preview.content.decode()
+    client.post("/cards/designer/", BLADE | {"name": "Captain Blade", "fight_change": "3"})
+    card = Character.objects.get(name="Captain Blade")
+    assert card.profile["customisation"] == {"stats": {"fight": 3}}
+
+
 def test_extras_are_bought_in_groups_at_the_bulk_price(client, rules_data):
     response = post_preview(
         client,

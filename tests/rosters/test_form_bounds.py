@@ -11,14 +11,22 @@ import pytest
 from django import forms
 from django.utils.module_loading import import_string
 
+from rosters import selectors
+from rosters.format import validate_roster
 from rosters.forms import CompletionForm
 from rosters.handlers.completions import schema_defs
+from rosters.handlers.transfer import import_roster
+from rosters.samples import sample_document
 from rosters.schema import roster_schema, ruleset_part
+from rosters.transfer import export_roster
+from rules.engines import evaluate
 from rules.fixture_book import rules_book_from_fixtures
+from rules.games.pulp_alley.definition import SKILL_DICE
 from rules.models import LibraryEntry, Ruleset
 from rules.rulesets import REGISTRY
+from rules.selectors import rules_book
 from rules.shapes import ShapeValidator, problems
-from tests.rosters.test_campaign_bounds import file_bounds, schema_at
+from tests.rosters.test_campaign_bounds import file_bounds, ruleset_properties, schema_at
 
 
 def number_fields(form):
@@ -100,25 +108,7 @@ def profile_holder(slug):
     return lambda character: not problems(validator, character["profile"])
 
 
-# Designers whose numbers still differ from their files: each is the game's own call (a
-# book's limit the file should hold too, or a cap the designer should lift), so each keeps
-# failing here until it is made.
-NOT_YET_ONE = {
-    "7tv": "move 1-24, magic user 0-5 and stat changes -1..1 (defence -1..5); the file -9..99",
-    "pulp-alley": "at most 9 dice per skill; the file's dice notation holds up to 99",
-    "pulp-fiction": "wounds, move, save, to-hit, range and attacks narrower than the file's",
-}
-
-
-@pytest.mark.parametrize(
-    "slug",
-    [
-        pytest.param(slug, marks=pytest.mark.xfail(strict=True, reason=NOT_YET_ONE[slug]))
-        if slug in NOT_YET_ONE
-        else slug
-        for slug in sorted(REGISTRY)
-    ],
-)
+@pytest.mark.parametrize("slug", sorted(REGISTRY))
 def test_every_designer_number_is_one_the_roster_file_holds_where_it_is_written(slug):
     rules = rules_book_from_fixtures(slug)
     blank = designer_form(slug, rules, {})
@@ -133,6 +123,16 @@ def test_every_designer_number_is_one_the_roster_file_holds_where_it_is_written(
         if name not in designer_form(slug, rules, {name: str(most + 1)}).errors:
             found.append(f"{name}: takes {most + 1}")
     assert found == []
+
+
+def test_pulp_alley_s_dice_notation_holds_exactly_the_designer_s_dice_counts():
+    """The file writes a pool as notation, so its pattern, not a minimum and maximum, is where
+    the dice a skill may hold are bounded: exactly the definition's, as the designer's are."""
+    root, part = ruleset_properties("pulp-alley")
+    least, most = SKILL_DICE
+    for skill in schema_at("characters[].profile.skills.*", part, root):  # Shoot's takes "—"
+        held = {count for count in range(most + 2) if re.fullmatch(skill["pattern"], f"{count}d8")}
+        assert held == set(range(least, most + 1))
 
 
 HOUSE_FIELDS = {"level", "cost", "page"}
@@ -217,3 +217,37 @@ def test_a_completion_takes_what_the_designer_or_house_rules_form_takes(rules_da
             maker = makers[name.rpartition(".")[2]]
             taken = (field.min_value, field.max_value)
             assert taken == (maker.min_value, maker.max_value), (kind, name)
+
+
+# A file written before the designers took the file's numbers, or by hand, past what the book
+# allows: (sample, the place in its first character's profile and the value written there,
+# the finding the report makes and where it cites the book: a page, or Pulp Fiction's section).
+PAST_THE_BOOK = {
+    "7tv": ("7tv-claire", "customisation.stats.fight", 2, "bad-customisation", 38),
+    "pulp-alley": ("singapore-smith", "skills.brawl", "99d8", "dice-count-pattern", 6),
+    "pulp-fiction": ("pulp-fiction-heroes", "wounds", 99, "wounds-mismatch", "Traits"),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", sorted(PAST_THE_BOOK))
+def test_a_file_past_the_books_limits_still_imports_and_the_report_says_where_the_book_says_so(
+    player, rules_data, slug
+):
+    """Such a file keeps importing (the book's limit is the report's, not the file's): it
+    exports as it came, and the report names the value as an error with the book's page."""
+    sample, place, value, code, cited = PAST_THE_BOOK[slug]
+    document = sample_document(sample)
+    *path, last = place.split(".")
+    node = profile = document["characters"][0]["profile"]
+    for step in path:
+        node = node.setdefault(step, {})
+    node[last] = value
+    roster = import_roster(owner=player, document=validate_roster(document)).roster
+    exported = export_roster(roster=roster)
+    assert exported["characters"][0]["profile"] == profile
+    rules = rules_book(roster.ruleset, player)
+    report = evaluate(selectors.roster_data(roster, selectors.members_of(roster), rules), rules)
+    (finding,) = [f for f in report.findings if f.code == code]
+    assert finding.severity == "error" and cited in (finding.page, finding.section)
+    assert str(value).removesuffix("d8") in finding.message

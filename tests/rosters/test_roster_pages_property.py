@@ -17,11 +17,14 @@ from hypothesis import strategies as st
 
 from rosters.format import validate_roster
 from rosters.models import Roster
+from rosters.samples import sample_document
 from rules.engines import boss_roles
 from rules.engines.plain import recharactered, repointed
+from rules.rulesets import REGISTRY
 from tests.cards.pdf_reading import read
 from tests.properties import REUSES_FUNCTION_FIXTURES
 from tests.rosters.roster_strategies import PARTS, book, rosters, slug_of, text
+from tests.rosters.test_form_bounds import designer_form, number_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -50,10 +53,14 @@ def fetch(client, url):
     return response
 
 
-def pdf_pages(client, url):
+def pdf(client, url):
     response = fetch(client, url)
     assert response["Content-Type"] == "application/pdf"
-    return len(read(response.content).pages)
+    return read(response.content)
+
+
+def pdf_pages(client, url):
+    return len(pdf(client, url).pages)
 
 
 def renders_everywhere(client, pk):
@@ -189,5 +196,61 @@ def test_whatever_the_campaign_forms_accept_the_roster_still_exports_and_renders
         assert timeline.status_code == 200
         imports_again_unchanged(player_client, pk)
         renders_everywhere(player_client, pk)
+
+    check()
+
+
+def typed_within(field):
+    """What a player types into a designer's number field and the form takes: its bounds
+    (often one of them), or nothing where the field may stay blank."""
+    least, most = field.min_value, field.max_value
+    typed = st.one_of(st.sampled_from([least, most]), st.integers(least, most)).map(str)
+    return typed if field.required else st.one_of(typed, st.just(""))
+
+
+def designer_numbers(ruleset):
+    fields = number_fields(designer_form(ruleset, book(ruleset), {}))
+    return st.fixed_dictionaries({name: typed_within(field) for name, field in fields.items()})
+
+
+def reopened(ruleset, card):
+    """What the designer writes when it opens `card` and the player saves it untouched."""
+    form_class = type(designer_form(ruleset, book(ruleset), {}))
+    initial = form_class.initial_for(rules=book(ruleset), character_type=None, character=card)
+    data = {name: value for name, value in initial.items() if value is not None}
+    return designer_form(ruleset, book(ruleset), data).character_data()
+
+
+DESIGNER_EXAMPLES_PER_GAME = 2
+
+
+@pytest.mark.parametrize("ruleset", sorted(REGISTRY))
+def test_whatever_a_designer_takes_imports_back_unchanged_opens_again_and_prints(
+    player_client, rules_data, ruleset
+):
+    """Every number each designer field takes, in any mix: the card it makes goes into a
+    roster file, imports, exports and imports again the same, opens in the designer as it
+    was, and prints with its name on it."""
+    example = sample_document(REGISTRY[ruleset].example.removesuffix(".json"))
+
+    @hypothesis_settings(
+        max_examples=DESIGNER_EXAMPLES_PER_GAME, suppress_health_check=REUSES_FUNCTION_FIXTURES
+    )
+    @given(numbers=designer_numbers(ruleset))
+    def check(numbers):
+        cache.clear()
+        form = designer_form(ruleset, book(ruleset), numbers)
+        assert form.is_valid(), form.errors
+        character = form.character_data()
+        pk = import_file(player_client, {**example, "characters": [character]})
+        imports_again_unchanged(player_client, pk)
+        exported = json.loads(fetch(player_client, f"/rosters/{pk}/export.json").content)
+        (card,) = exported["characters"]
+        assert {key: card[key] for key in character} == character
+        assert reopened(ruleset, card) == character
+        (member,) = Roster.objects.get(pk=pk).members.all()
+        fetch(player_client, f"/cards/{member.character_id}/edit/")
+        printed = pdf(player_client, f"/print/cards.pdf?source=roster-{pk}")
+        assert "BLAZE" in printed.pages[0].extract_text().upper()  # some faces print capitals
 
     check()

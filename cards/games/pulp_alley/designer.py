@@ -3,8 +3,9 @@ abilities and the choices Animal and Extraordinary need, as a roster-format char
 
 from django import forms
 
-from cards.designers.base import DesignerForm
+from cards.designers.base import DesignerForm, bounded
 from rules.engines.dice import ABSENT, DiceError, parse_dice
+from rules.games.pulp_alley.definition import SKILL_DICE
 from rules.games.pulp_alley.profile import (
     DIE_TYPES,
     SKILLS,
@@ -69,10 +70,9 @@ class PulpAlleyCharacterForm(DesignerForm):
         # Only a skill some ability strikes out may be left at 0 dice.
         self.may_lack = struck_out(rules.of_kind("ability"))
         for skill in SKILLS:
-            self.fields[f"{skill}_count"] = forms.IntegerField(
-                min_value=0 if skill in self.may_lack else 1,
-                max_value=9,
-                label=skill_name(skill),
+            least, most = SKILL_DICE
+            self.fields[f"{skill}_count"] = bounded(
+                (0 if skill in self.may_lack else least, most), label=skill_name(skill)
             )
             # The grid's column heading is no label: a screen reader needs the skill named.
             self.fields[f"{skill}_die"] = forms.ChoiceField(

@@ -7,14 +7,15 @@ Mobility. Whom a Secondary Character or Monster serves is chosen in the band bui
 
 from django import forms
 
-from cards.designers.base import DesignerForm
+from cards.designers.base import DesignerForm, bounded
+from rules.games.pulp_fiction.definition import ATTACKS, BOUNDS, MOVE, RANGE, SAVE, TO_HIT, WOUNDS
 
 ROWS = range(1, 5)  # weapon rows on the form
 MAX_OF_EACH = 4  # holsters are the most a figure may carry of one item
 SIDES = (("", "—"), ("good", "Good"), ("bad", "Bad"), ("monsters", "Monsters"))
 WEIGHTS = (("", "as listed"), ("light", "Light"), ("heavy", "Heavy"))
-WEAPON_NUMBERS = (("to_hit", "To hit", 1, 12), ("range_inches", 'Range (")', 0, 99))
-WEAPON_NUMBERS += (("attacks", "Attacks", 1, 9),)
+WEAPON_NUMBERS = (("to_hit", "To hit", TO_HIT), ("range_inches", 'Range (")', RANGE))
+WEAPON_NUMBERS += (("attacks", "Attacks", ATTACKS),)
 
 
 def by_name(entries):
@@ -27,12 +28,12 @@ class PulpFictionCharacterForm(DesignerForm):
     character_type = forms.ChoiceField(label="Figure type")
     name = forms.CharField(max_length=80)
     side = forms.ChoiceField(choices=SIDES, required=False)
-    wounds = forms.IntegerField(required=False, min_value=1, max_value=9)
-    move = forms.IntegerField(required=False, min_value=0, max_value=3, label='Move (")')
+    wounds = bounded(BOUNDS[WOUNDS], required=False)
+    move = bounded(BOUNDS[MOVE], required=False, label='Move (")')
     traits = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
     dual_wielding = forms.BooleanField(required=False, label="Fires two light weapons together")
     armour = forms.ChoiceField(required=False, label="Armour")
-    armour_save = forms.IntegerField(required=False, min_value=2, max_value=6, label="Save (+)")
+    armour_save = bounded(BOUNDS[SAVE], required=False, label="Save (+)")
     flavour = forms.CharField(
         required=False, max_length=600, widget=forms.Textarea(attrs={"rows": 3})
     )
@@ -51,9 +52,9 @@ class PulpFictionCharacterForm(DesignerForm):
             self.fields[f"weapon_{row}"] = forms.ChoiceField(
                 required=False, choices=weapons, label="Weapon"
             )
-            for key, label, low, high in WEAPON_NUMBERS:
-                self.fields[f"weapon_{row}_{key}"] = forms.IntegerField(
-                    required=False, min_value=low, max_value=high, label=label
+            for key, label, place in WEAPON_NUMBERS:
+                self.fields[f"weapon_{row}_{key}"] = bounded(
+                    BOUNDS[place], required=False, label=label
                 )
             self.fields[f"weapon_{row}_weight"] = forms.ChoiceField(
                 required=False, choices=WEIGHTS, label="Weight"

@@ -1,12 +1,13 @@
 """The 7TV Card Designer form: pick a Central Casting profile, name it, buy one or more models,
 and (Stars and Co-Stars only) customise it the way p.38 allows — statistics, one genre swap,
 movement, Magic User ranks, one special effect removed, generic effects added. The engine prices
-every change; this form only writes them down as the roster format's `customisation`."""
+every change; this form only writes them down as the roster format's `customisation`, taking
+every number the file holds there, so the report is what says a change goes past p.38."""
 
 from django import forms
 
-from cards.designers.base import DesignerForm
-from rules.games.seven_tv.definition import MODELS
+from cards.designers.base import DesignerForm, bounded
+from rules.games.seven_tv.definition import BOUNDS, MAGIC_USER, MODELS, MOVE, STAT_CHANGE
 
 LEADS = ("star", "co-star")
 TYPE_ORDER = ("star", "co-star", "extra", "vehicle")
@@ -22,13 +23,11 @@ class SevenTVCharacterForm(DesignerForm):
 
     character_type = forms.ChoiceField(label="Profile")
     name = forms.CharField(max_length=80)
-    count = forms.IntegerField(min_value=MODELS[0], max_value=MODELS[1], initial=1, label="Models")
+    count = bounded(MODELS, initial=1, label="Models")
     genre_from = forms.ChoiceField(required=False, label="Swap out the genre")
     genre_to = forms.ChoiceField(required=False, label="for")
-    move = forms.IntegerField(required=False, min_value=1, max_value=24, label='Move (")')
-    magic_user = forms.IntegerField(
-        required=False, min_value=0, max_value=5, label="Add Magic User ranks"
-    )
+    move = bounded(BOUNDS[MOVE], required=False, label='Move (")')
+    magic_user = bounded(BOUNDS[MAGIC_USER], required=False, label="Add Magic User ranks")
     remove_effect = forms.ChoiceField(required=False, label="Remove a special effect")
     add_effects = forms.MultipleChoiceField(
         required=False, label="Add special effects", widget=forms.CheckboxSelectMultiple
@@ -56,10 +55,9 @@ class SevenTVCharacterForm(DesignerForm):
             for kind in TYPE_ORDER
         ]
         for stat in CHANGEABLE_STATS:
-            self.fields[f"{stat}_change"] = forms.IntegerField(
-                required=False, min_value=-1, max_value=5 if stat == "defence" else 1,
-                initial=0, label=stat.capitalize(),
-            )  # fmt: skip
+            self.fields[f"{stat}_change"] = bounded(
+                BOUNDS[STAT_CHANGE], required=False, initial=0, label=stat.capitalize()
+            )
         genres = sorted(rules.of_kind("genre"), key=lambda e: e["name"])
         self.fields["genre_to"].choices = [("", "—")] + [(g["slug"], g["name"]) for g in genres]
         entry = self.profile_entry or {"data": {}}

@@ -17,6 +17,10 @@ BANKED_MOST = CAMPAIGN_MAX_GAMES * REWARD_CARDS_MOST
 REPUTATION_MOST = CAMPAIGN_MAX_GAMES * VICTORY_POINTS_MOST
 # A Harrowing Escape roll (p.44): 1d6.
 ESCAPE_ROLL = (1, 6)
+# Dice in one skill's pool ("3d8"), the Card Designer's and the roster file's dice notation
+# (its pattern, 1 to 99 dice). The book states no most: a type's creation pattern (pp.6-7)
+# is a rule the report checks, and abilities add dice on top.
+SKILL_DICE = (1, 99)
 
 DEFINITION = RulesetDefinition(
     slug="pulp-alley",

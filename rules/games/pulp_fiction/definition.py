@@ -3,6 +3,26 @@
 from rules.rulesets.definition import RulesetDefinition
 from rules.rulesets.parts import BuilderSpec
 
+# A figure's written numbers as the roster file holds them; the Card Designer takes exactly
+# these. The source lost its weapon and armour charts, so no to-hit, range, attacks or save is
+# the book's to cap; wounds and move it fixes per type and trait (Tough as Nails 4, Limited
+# Mobility under 4"), rules the report checks against what the card says, not bounds.
+PROFILE = "characters[].profile"
+WOUNDS = f"{PROFILE}.wounds"
+MOVE = f"{PROFILE}.move"
+TO_HIT = f"{PROFILE}.weapons[].to_hit"
+RANGE = f"{PROFILE}.weapons[].range_inches"
+ATTACKS = f"{PROFILE}.weapons[].attacks"
+SAVE = f"{PROFILE}.armour[].save"
+BOUNDS = {
+    WOUNDS: (1, 99),
+    MOVE: (0, 99),
+    TO_HIT: (1, 99),
+    RANGE: (0, 999),
+    ATTACKS: (1, 99),
+    SAVE: (1, 6),  # a d6 roll of this or more
+}
+
 DEFINITION = RulesetDefinition(
     slug="pulp-fiction",
     engine="rules.games.pulp_fiction.engine",
@@ -33,4 +53,5 @@ DEFINITION = RulesetDefinition(
         " experience, lasting wounds or linked games, so there is nothing to record here."
     ),
     example="pulp-fiction-heroes.json",
+    bounds=BOUNDS,
 )

@@ -5,6 +5,20 @@ from rules.rulesets.parts import BuilderSpec, Setting
 
 # Models one roster line buys (a group of Extras): the builder's and the designer's count.
 MODELS = (1, 99)
+# A Star's or Co-Star's customisation (p.38) as the roster file holds it; the Card Designer
+# takes exactly these. The book caps no move, Magic User rank or raised Defence, and limits
+# every other statistic to one up or down: that is a rule the report checks (p.38), not a
+# bound, so a house cast agreed with the opponent, or an older file, still saves and prints.
+CUSTOMISATION = "characters[].profile.customisation"
+MOVE = f"{CUSTOMISATION}.move"
+MAGIC_USER = f"{CUSTOMISATION}.magic_user"
+STAT_CHANGE = f"{CUSTOMISATION}.stats.*"
+BOUNDS = {
+    "characters[].profile.count": MODELS,
+    MOVE: (1, 99),
+    MAGIC_USER: (0, 9),
+    STAT_CHANGE: (-9, 9),
+}
 
 DEFINITION = RulesetDefinition(
     slug="7tv",
@@ -63,5 +77,5 @@ DEFINITION = RulesetDefinition(
         " the edition this site reads, so there is nothing to record here yet."
     ),
     example="7tv-claire.json",
-    bounds={"characters[].profile.count": MODELS},
+    bounds=BOUNDS,
 )
