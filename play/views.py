@@ -21,7 +21,7 @@ from django_ratelimit.decorators import ratelimit
 from accounts.players import current_player
 from cards import portrait_views
 from config import limits
-from play import codes, handlers, state
+from play import codes, handlers, offline, state
 from play.consumers import announce_reload
 from rosters import campaign_views
 from rosters import selectors as roster_selectors
@@ -232,7 +232,8 @@ def game(request, pk):
         portrait_url=lambda model_id: reverse("play:portrait", args=[found.pk, model_id]),
         socket_url=reverse("play:game", args=[found.pk]) + "socket/",
     )
-    return render(request, "play/game.html", context)
+    # The page is kept for reading offline: the phone notes whose it is (play/offline.py).
+    return offline.kept_for(render(request, "play/game.html", context), request)
 
 
 @require_GET
