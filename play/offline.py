@@ -34,11 +34,11 @@ def kept_for(response, request):
 
 
 def keeper(request):
-    """The player whose games this phone keeps, as the cookie says (None: nobody's, or a
-    cookie that does not verify, which is nobody's either)."""
+    """The player whose games this phone keeps, as its cookie says; None for a cookie that
+    does not verify (whoever's games they are, they are not provably the new player's)."""
     try:
         return request.get_signed_cookie(COOKIE, salt=SALT, max_age=COOKIE_AGE)
-    except (KeyError, signing.BadSignature):
+    except signing.BadSignature:
         return None
 
 
@@ -50,8 +50,7 @@ def forget_on_logout(sender, request, user, **kwargs):
 
 @receiver(user_logged_in)
 def forget_on_another_login(sender, request, user, **kwargs):
-    kept = request and keeper(request)
-    if kept is not None and kept != str(user.pk):
+    if request is not None and COOKIE in request.COOKIES and keeper(request) != str(user.pk):
         request.play_forget = True
 
 
