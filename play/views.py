@@ -90,7 +90,11 @@ def sides(game_state, portrait_url):
                 {
                     **model,
                     "portrait_url": portrait_url(model["id"]) if model.get("portrait") else "",
-                    "tracks": drawn(t for t in seat["tracks"] if t["target"].startswith(prefix)),
+                    "tracks": [
+                        # On a line of several models (7TV Extras) each track says whose it is.
+                        {**t, "member": t["model"] if model.get("count", 1) > 1 else ""}
+                        for t in drawn(t for t in seat["tracks"] if t["target"].startswith(prefix))
+                    ],
                 }
             )
         forces.append(
