@@ -153,12 +153,62 @@ def game_state(game, since_seq=0):
     }
 
 
+def shown(track, value):
+    """A track's value as a player reads it (static/play/game.js shows changes alike)."""
+    if value is None:
+        return "—"
+    if track["shown_as"] == "die":
+        return f"d{value}" if value > 0 else "—"
+    if track["shown_as"] == "flag":
+        return "Yes" if value else "No"
+    if track["shown_as"] == "choice":
+        return track["choices"][value - track["minimum"]]
+    if track["shown_as"] == "halves":
+        whole, half = divmod(abs(value), 2)
+        number = (str(whole) if whole or not half else "") + ("½" if half else "")
+        return f"-{number}" if value < 0 else number
+    return str(value)
+
+
+def what_changed(track):
+    """What an operation changed, as a sentence names it: a model's value with the model
+    ("Evil Overlord's Health"), a side's with the side, the game's by its own name."""
+    if track["model"]:
+        return f"{track['model']}'s {track['label']}"
+    side = track["target"].partition(".")[0].removeprefix("side")
+    return f"Side {side}'s {track['label']}" if "." in track["target"] else track["label"]
+
+
+def log_lines(state):
+    """Every operation of the log as a sentence (static/play/game.js writes the live log
+    alike): who made it, on what (the model by its name), from what to what."""
+    tracks = {t["target"]: t for t in state["game_tracks"]}
+    tracks |= {t["target"]: t for seat in state["seats"] for t in seat["tracks"]}
+    players = {seat["side"]: seat["player"] for seat in state["seats"]}
+    lines = []
+    for operation in state["operations"]:
+        track = tracks.get(operation["target"])
+        who = f"Side {operation['who']} ({players.get(operation['who'], '')})"
+        if track is None:  # a track its force no longer has: named as the log keeps it
+            track = {"target": operation["target"], "label": operation["target"], "model": ""}
+            track |= {"shown_as": "number", "minimum": 0, "choices": []}
+        before, after = shown(track, operation["before"]), shown(track, operation["after"])
+        if operation["undoes"]:
+            lines.append(
+                f"{who} undid a change: {what_changed(track)} back from {before} to {after}."
+            )
+        else:
+            lines.append(f"{who} set {what_changed(track)} from {before} to {after}.")
+    return lines
+
+
 def report(state):
     """The game as it ended, from its `game_state`: each side's values that moved from
-    their start (a model's named with the model), the game's own values, and how many
-    changes the log holds."""
+    their start (a model's named with the model), the game's own values (numbers, and
+    `shown` as a player reads them), and its whole log, a sentence a change."""
     return {
         "operations": len(state["operations"]),
+        "log": log_lines(state),
         "sides": [
             {
                 "side": seat["side"],
@@ -169,6 +219,7 @@ def report(state):
                         "label": f"{t['model']}: {t['label']}" if t["model"] else t["label"],
                         "start": t["start"],
                         "end": t["value"],
+                        "shown": f"{shown(t, t['start'])} → {shown(t, t['value'])}",
                     }
                     for t in seat["tracks"]
                     if t["value"] != t["start"]
@@ -177,7 +228,12 @@ def report(state):
             for seat in state["seats"]
         ],
         "game": [
-            {"label": t["label"], "start": t["start"], "end": t["value"]}
+            {
+                "label": t["label"],
+                "start": t["start"],
+                "end": t["value"],
+                "shown": shown(t, t["value"]),
+            }
             for t in state["game_tracks"]
         ],
     }

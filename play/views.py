@@ -21,10 +21,11 @@ from django_ratelimit.decorators import ratelimit
 from accounts.players import current_player
 from cards import portrait_views
 from config import limits
-from play import codes, handlers, state
+from play import codes, handlers, offline, state
 from play.consumers import announce_reload
 from rosters import campaign_views
 from rosters import selectors as roster_selectors
+from rules.rulesets import definition_for
 
 SCOPE = "/play/"
 # Changes the page lists under "Latest changes".
@@ -64,21 +65,13 @@ def qr_svg(url):
     return segno.make(url, error="m").svg_inline(scale=6, dark="#111", light="#fff", border=2)
 
 
-def shown(track):
-    """A track's value as a player reads it (static/play/game.js shows changes alike)."""
-    value = track["value"]
-    if track["shown_as"] == "die":
-        return f"d{value}" if value > 0 else "—"
-    if track["shown_as"] == "flag":
-        return "Yes" if value else "No"
-    if track["shown_as"] == "choice":
-        return track["choices"][value - track["minimum"]]
-    return str(value)
-
-
 def drawn(tracks):
     return [
-        {**track, "shown": shown(track), "choices_json": json.dumps(track["choices"])}
+        {
+            **track,
+            "shown": state.shown(track, track["value"]),
+            "choices_json": json.dumps(track["choices"]),
+        }
         for track in tracks
     ]
 
@@ -97,7 +90,11 @@ def sides(game_state, portrait_url):
                 {
                     **model,
                     "portrait_url": portrait_url(model["id"]) if model.get("portrait") else "",
-                    "tracks": drawn(t for t in seat["tracks"] if t["target"].startswith(prefix)),
+                    "tracks": [
+                        # On a line of several models (7TV Extras) each track says whose it is.
+                        {**t, "member": t["model"] if model.get("count", 1) > 1 else ""}
+                        for t in drawn(t for t in seat["tracks"] if t["target"].startswith(prefix))
+                    ],
                 }
             )
         forces.append(
@@ -150,7 +147,8 @@ def filled(shown, value):
 def ending(game, game_state, seat):
     """An ended game's report, and for a player whose roster is still theirs, its campaign
     form filled from what was tracked (the book's own between-game form, posted as on the
-    roster page)."""
+    roster page: nothing is recorded until they send it); where the book has no campaign,
+    the line that says so."""
     context = {"report": handlers.report(game_state)}
     roster = seat and roster_selectors.rosters_of(seat.player).filter(pk=seat.roster_id).first()
     prefill = roster and state.play_rules(game).campaign_prefill(
@@ -171,6 +169,9 @@ def ending(game, game_state, seat):
             ],
             "prefill": prefill,
         }
+    elif seat is not None:
+        # A book with no rules between games says so, with where (rules/games/*/definition).
+        context["campaign_note"] = definition_for(game.ruleset.slug).campaign_note
     return context
 
 
@@ -235,7 +236,8 @@ def game(request, pk):
         portrait_url=lambda model_id: reverse("play:portrait", args=[found.pk, model_id]),
         socket_url=reverse("play:game", args=[found.pk]) + "socket/",
     )
-    return render(request, "play/game.html", context)
+    # The page is kept for reading offline: the phone notes whose it is (play/offline.py).
+    return offline.kept_for(render(request, "play/game.html", context), request)
 
 
 @require_GET

@@ -27,6 +27,7 @@
     tracks.set(element.dataset.track, {
       element,
       label: element.dataset.label,
+      model: element.dataset.model || "",
       minimum: Number(element.dataset.minimum),
       maximum: Number(element.dataset.maximum),
       step: Number(element.dataset.increment) || 1,
@@ -88,6 +89,12 @@
     if (track.shownAs === "die") return value > 0 ? `d${value}` : "—";
     if (track.shownAs === "flag") return value ? "Yes" : "No";
     if (track.shownAs === "choice") return track.choices[value - track.minimum] ?? String(value);
+    if (track.shownAs === "halves") {
+      const whole = Math.floor(Math.abs(value) / 2);
+      const half = Math.abs(value) % 2 === 1;
+      const number = (whole || !half ? String(whole) : "") + (half ? "½" : "");
+      return value < 0 ? `-${number}` : number;
+    }
     return String(value);
   }
 
@@ -132,17 +139,31 @@
     if (notice) notice.textContent = message;
   }
 
+  // Each side's player, as the page names them (data-player on each force).
+  const players = new Map(
+    [...root.querySelectorAll("[data-side]")].map((force) => [Number(force.dataset.side), force.dataset.player]),
+  );
+
+  // What an operation changed, named as the ended game's report names it (play/state.py
+  // what_changed): a model's value with the model, a side's with the side.
+  function whatChanged(track, target) {
+    if (!track) return target;
+    if (track.model) return `${track.model}'s ${track.label}`;
+    return target.includes(".") ? `Side ${target.split(".")[0].slice(4)}'s ${track.label}` : track.label;
+  }
+
+  // One change as a sentence, as play/state.py log_lines writes the ended game's log.
   function logLine(operation) {
     if (!log) return;
     const track = tracks.get(operation.target);
     const item = document.createElement("li");
-    const who = operation.who ? `Side ${operation.who}` : "";
-    const model = track && track.element.closest(".model-card");
-    const name = model ? `${model.querySelector("h3").textContent} · ` : "";
-    const what = `${name}${track ? track.label : operation.target}`;
+    const who = `Side ${operation.who} (${players.get(operation.who) || ""})`;
+    const what = whatChanged(track, operation.target);
     const before = track ? shown(track, operation.before) : operation.before;
     const after = track ? shown(track, operation.after) : operation.after;
-    item.textContent = `${who}: ${what} ${before} → ${after}${operation.undoes ? " (undo)" : ""}`;
+    item.textContent = operation.undoes
+      ? `${who} undid a change: ${what} back from ${before} to ${after}.`
+      : `${who} set ${what} from ${before} to ${after}.`;
     log.prepend(item);
     while (log.children.length > LOG_LINES) log.lastElementChild.remove();
   }

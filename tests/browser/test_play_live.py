@@ -4,35 +4,11 @@ offline mid-game keeps working (and reopens the game offline), then catches up a
 it held, until both show the same game; a server restart loses nothing."""
 
 import pytest
-from django.test import Client
 from playwright.sync_api import expect
 
 from rosters.handlers.transfer import start_from_sample
+from tests.browser.phones import VALUES, live, phone_of, sit_down
 from tests.browser.test_phone_layout import assert_no_sideways_scroll
-
-PHONE = {"width": 360, "height": 740}
-# Every value a page shows, by track.
-VALUES = """() => Object.fromEntries([...document.querySelectorAll('[data-track]')]
-  .map(t => [t.dataset.track, t.dataset.current]))"""
-
-
-def phone_of(chromium, server, user):
-    client = Client()
-    client.force_login(user)
-    context = chromium.new_context(base_url=server, viewport=PHONE)
-    context.set_default_timeout(10_000)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": server}]
-    )
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.js_errors = errors
-    return context, page
-
-
-def live(page):
-    expect(page.locator("[data-play-status]")).to_have_text("Live")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -43,20 +19,7 @@ def test_two_phones_play_and_one_comes_back_from_offline(
     theirs = start_from_sample(owner=rival, slug="captain-wolf").roster
     first_context, first = phone_of(chromium, asgi_server.url, player)
     second_context, second = phone_of(chromium, asgi_server.url, rival)
-
-    first.goto(f"/rosters/{mine.pk}/")
-    first.get_by_role("button", name="Start a game").click()
-    code = first.get_by_label("Join code").inner_text()
-    expect(first.locator(".join-qr svg")).to_be_visible()
-
-    second.goto(f"/rosters/{theirs.pk}/")
-    second.get_by_label("Join code").fill(code.lower())  # typed as it comes
-    second.get_by_role("button", name="Join with this league").click()
-    # The first phone hears that the opponent sat down and shows both forces.
-    expect(first.locator(".force")).to_have_count(2)
-    expect(first.locator(".join-panel")).to_have_count(0)
-    live(first)
-    live(second)
+    sit_down(first, second, mine, theirs)
 
     # A change on one phone shows on the other.
     first.get_by_role("button", name="Turn up").click()

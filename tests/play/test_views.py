@@ -168,3 +168,16 @@ def test_the_opponent_and_spectators_see_portraits_through_the_game_only(
     # The card's own picture addresses stay its owner's.
     assert opponent.get(reverse("cards:portrait", args=[hero.pk])).status_code == 404
     assert opponent.get(reverse("play:portrait", args=[game.pk, "m999999"])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_each_model_of_a_line_of_extras_names_its_own_tracks(table, player):
+    game, one, _ = table("7tv")
+    troopers = next(m for m in one.force["models"] if m["count"] > 1)
+    client = Client()
+    client.force_login(player)
+    page = client.get(reverse("play:game", args=[game.pk])).content.decode()
+    name = troopers["name"]
+    for number in range(1, troopers["count"] + 1):
+        assert f"{name} {number}: Health" in page
+        assert f'aria-label="{name} {number} Health down"' in page
