@@ -53,20 +53,30 @@ class Command(BaseCommand):
             "--print-runs", type=int, default=3, help="runs per print scenario (median)"
         )
         parser.add_argument("--no-print", action="store_true", help="skip the print-run table")
+        parser.add_argument("--no-pages", action="store_true", help="skip the page table")
+        parser.add_argument(
+            "--print-only",
+            action="append",
+            choices=benchmark.GROUPS,
+            metavar="GROUP",
+            help=f"run only these print scenarios (repeatable): {', '.join(benchmark.GROUPS)}",
+        )
 
-    def handle(self, *args, runs, print_runs, no_print, **options):
+    def handle(self, *args, runs, print_runs, no_print, no_pages, print_only, **options):
         if not hasattr(mail, "outbox"):  # the test Client needs Django's test environment
             setup_test_environment()
         with rolled_back(), benchmark.scratch_media(), benchmark.fresh_print_cache():
-            rows = [self.measure(name, action, runs) for name, action in self.scenarios()]
-            self.stdout.write(table(rows))
+            if not no_pages:
+                rows = [self.measure(name, action, runs) for name, action in self.scenarios()]
+                self.stdout.write(table(rows))
             if not no_print:
                 player = get_user_model().objects.create_user("bench-club", password="x" * 12)
                 self.stdout.write("")
                 self.stdout.write(benchmark.HEADER)
                 self.stdout.write("-" * len(benchmark.HEADER))
                 # each row as it is measured
-                for row in benchmark.run(player, print_runs, sample=SAMPLE):
+                groups = print_only or benchmark.GROUPS
+                for row in benchmark.run(player, print_runs, sample=SAMPLE, groups=groups):
                     self.stdout.write(benchmark.line(row))
                     self.stdout.flush()
 
