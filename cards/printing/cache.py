@@ -37,8 +37,15 @@ PORTRAITS = "portraits"  # pictures at print size (portrait_prints.py)
 PICTURES = "pictures"  # a print shop's PNG of one face (pictures.py)
 EXPORTS = "exports"  # a print shop's zip of those PNGs
 THUMBNAILS = "thumbnails"  # the Print page's pictures of a PDF's first pages (thumbnails.py)
+PREVIEWS = "previews"  # the Card Designer's picture of one face (preview.py)
 SHEETS = "sheets"  # a game's quick reference (cards/cheatsheets)
-SUFFIXES = {PORTRAITS: ".jpg", PICTURES: ".png", EXPORTS: ".zip", THUMBNAILS: ".json"}
+SUFFIXES = {
+    PORTRAITS: ".jpg",
+    PICTURES: ".png",
+    EXPORTS: ".zip",
+    THUMBNAILS: ".json",
+    PREVIEWS: ".png",
+}
 
 
 def print_sources() -> list[Path]:

@@ -8,7 +8,6 @@ print cache under the face and the shop, so copies and the shared back are drawn
 
 from __future__ import annotations
 
-import threading
 import zipfile
 from io import BytesIO
 
@@ -17,9 +16,8 @@ import pypdfium2.raw as pdfium_c
 
 from cards.printing import cache
 from cards.printing.shops import Shop
+from cards.printing.thumbnails import PDFIUM
 
-# PDFium is not safe to call from two threads at once (a threaded server's requests).
-_pdfium = threading.Lock()
 # A zip's entries carry a date; a fixed one keeps one job's zip the same bytes every time.
 ENTRY_DATE = (1980, 1, 1, 0, 0, 0)
 
@@ -54,7 +52,7 @@ def pictures_zip(pdf: bytes, *, shop: Shop, sides: list[str], face_keys: list[st
     each page shows."""
     buffer = BytesIO()
     with (
-        _pdfium,
+        PDFIUM,
         zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive,  # PNGs are compressed
     ):
         document = pdfium.PdfDocument(pdf)

@@ -33,6 +33,12 @@ def test_a_figure_over_its_budget_is_flagged_next_to_plain_weasyprint():
     assert printed.endswith("NO")
 
 
+def test_only_picks_the_print_groups_it_names():
+    assert benchmark.any_chosen("") and benchmark.any_chosen("PRINT PAGE")
+    assert benchmark.any_chosen("one card changed")  # a row's name picks its group
+    assert not benchmark.any_chosen("designer")
+
+
 @pytest.mark.django_db
 def test_the_club_is_the_named_forces_first_character_in_that_forces_game(
     player, rules_data, monkeypatch

@@ -70,6 +70,25 @@ def test_the_preview_is_the_printed_card_as_a_picture(client, pulp_alley):
     assert 'alt="Card preview' in response.content.decode()
 
 
+def test_a_card_the_preview_drew_before_is_shown_again_without_drawing_it(
+    client, pulp_alley, empty_print_cache, monkeypatch
+):
+    from cards.printing import preview
+
+    drawn = []
+    card_pdf = preview.card_pdf
+    monkeypatch.setattr(
+        preview, "card_pdf", lambda face: drawn.append(face.title) or card_pdf(face)
+    )
+    first = client.post("/cards/designer/preview/", SMITH).context["preview"]
+    renamed = client.post("/cards/designer/preview/", SMITH | {"name": "Smith Junior"})
+    again = client.post("/cards/designer/preview/", SMITH).context["preview"]
+    assert again == first != renamed.context["preview"]
+    assert len(drawn) == 2  # the first card and the renamed one; the first came back kept
+    picture = Image.open(io.BytesIO(base64.b64decode(again.split(",", 1)[1])))
+    assert picture.size == (375, 525)  # the card at 150 dpi
+
+
 def test_abilities_above_the_characters_level_are_shown_greyed_with_the_reason(client, pulp_alley):
     form = client.get("/cards/designer/", {"type": "ally"}).context["form"]
     rows = {row["entry"]["slug"]: row for row in form.ability_rows()}

@@ -26,7 +26,7 @@ def deck(rules_data):
 
 @pytest.fixture
 def pictures(monkeypatch):
-    """How many times pdftoppm drew a Print page's thumbnails."""
+    """How many times a Print page's thumbnails were drawn."""
     calls = []
     drawn_thumbnails = thumbnails.drawn_thumbnails
 
@@ -160,7 +160,10 @@ def test_thumbnails_seen_before_are_not_drawn_again(empty_print_cache, pictures)
 
 
 def test_thumbnails_that_failed_are_tried_again(empty_print_cache, monkeypatch):
-    monkeypatch.setenv("PATH", "")  # no pdftoppm
+    def unreadable(pdf):
+        raise thumbnails.pdfium.PdfiumError("cannot read")
+
+    monkeypatch.setattr(thumbnails.pdfium, "PdfDocument", unreadable)
     page = calibration_page()
     assert thumbnails.page_thumbnails(page) == []
     monkeypatch.undo()
