@@ -7,9 +7,9 @@ from django.http import Http404
 
 from cards.print_forms import PrintForm, copies_from
 from cards.printing import sources
-from cards.reprints import Reprint, changed_only
 from cards.printing.faces import has_own_back
 from cards.printing.sheets import PrintOptions
+from cards.reprints import Reprint, changed_only
 from config.limits import PRINT_INTERACTIVE_CARDS
 
 

@@ -5,44 +5,71 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cards', '0003_print_job_restarts'),
-        ('rosters', '0013_campaign_tallies'),
+        ("cards", "0003_print_job_restarts"),
+        ("rosters", "0013_campaign_tallies"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RosterPrint',
+            name="RosterPrint",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('printed_at', models.DateTimeField(auto_now_add=True)),
-                ('paper', models.CharField(max_length=20)),
-                ('backs', models.BooleanField(default=False)),
-                ('changed_only', models.BooleanField(default=False)),
-                ('roster', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='prints', to='rosters.roster')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("printed_at", models.DateTimeField(auto_now_add=True)),
+                ("paper", models.CharField(max_length=20)),
+                ("backs", models.BooleanField(default=False)),
+                ("changed_only", models.BooleanField(default=False)),
+                (
+                    "roster",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="prints",
+                        to="rosters.roster",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-printed_at', '-pk'],
+                "ordering": ["-printed_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='PrintedCard',
+            name="PrintedCard",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('character_id', models.PositiveBigIntegerField()),
-                ('name', models.CharField(max_length=80)),
-                ('code', models.CharField(max_length=40)),
-                ('back_code', models.CharField(blank=True, max_length=40)),
-                ('fresh', models.BooleanField(default=True)),
-                ('sheet', models.PositiveSmallIntegerField()),
-                ('slot', models.PositiveSmallIntegerField()),
-                ('shown', models.JSONField(default=dict)),
-                ('printing', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cards', to='cards.rosterprint')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("character_id", models.PositiveBigIntegerField()),
+                ("name", models.CharField(max_length=80)),
+                ("code", models.CharField(max_length=40)),
+                ("back_code", models.CharField(blank=True, max_length=40)),
+                ("fresh", models.BooleanField(default=True)),
+                ("sheet", models.PositiveSmallIntegerField()),
+                ("slot", models.PositiveSmallIntegerField()),
+                ("shown", models.JSONField(default=dict)),
+                (
+                    "printing",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="cards",
+                        to="cards.rosterprint",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['sheet', 'slot', 'pk'],
-                'indexes': [models.Index(fields=['character_id', 'code'], name='cards_print_charact_87b08a_idx')],
+                "ordering": ["sheet", "slot", "pk"],
+                "indexes": [
+                    models.Index(
+                        fields=["character_id", "code"], name="cards_print_charact_87b08a_idx"
+                    )
+                ],
             },
         ),
     ]

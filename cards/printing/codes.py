@@ -132,4 +132,3 @@ def what_changed(before: dict, after: dict) -> list[str]:
     if before.get("layout") != after.get("layout"):
         names.append("layout")
     return [LABELS.get(name, name.replace("_", " ")) for name in names]
-
