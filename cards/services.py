@@ -17,8 +17,12 @@ from django_tasks_db.models import DBTaskResult
 
 from cards.models import PendingPortrait, PrintedCard, PrintJob, RosterPrint
 from cards.print_requests import print_request
-from cards.printing import codes, sheets
-from config.limits import PRINT_JOB_RESTARTS, PRINT_QUEUED_JOBS_PER_PLAYER
+from cards.printing import codes, geometry, sheets
+from config.limits import (
+    PRINT_JOB_RESTARTS,
+    PRINT_QUEUED_JOBS_PER_PLAYER,
+    PRINTS_KEPT_PER_ROSTER,
+)
 from rosters import portraits
 from rosters.handlers import cards as card_handlers
 
@@ -58,23 +62,26 @@ def record_roster_print(*, player, query):
     if printable.roster is None:
         raise ValueError("only a roster's printings are remembered")
     options = wanted.options
+    backs = options.backs or options.preset is not None  # a shop's preset always has them
     printing = RosterPrint.objects.create(
         roster=printable.roster,
         paper=options.paper,
-        backs=options.backs,
+        backs=backs,
         changed_only=wanted.reprint is not None,
     )
+    # A page a card for a print shop; else nine to a sheet, as sheets.sheet_pages lays them.
+    per_page = 1 if options.one_card_a_page else geometry.PER_SHEET
     rows = []
     for index, face in enumerate(sheets.expand(printable.faces)):
-        sheet, slot = (index + 1, 0) if options.one_card_a_page else divmod(index, 9)
+        sheet, slot = index // per_page + 1, index % per_page
         rows.append(
             PrintedCard(
                 printing=printing,
                 character_id=codes.parse(codes.code_of(face))[1],
                 name=face.title,
                 code=codes.code_of(face),
-                back_code=codes.code_of(face.back) if options.backs else "",
-                sheet=sheet if options.one_card_a_page else sheet + 1,
+                back_code=codes.code_of(face.back) if backs else "",
+                sheet=sheet,
                 slot=slot,
                 shown=codes.shown_summary(face),
             )
@@ -85,6 +92,8 @@ def record_roster_print(*, player, query):
             card.pk, card.printing, card.fresh = None, printing, False
             rows.append(card)
     PrintedCard.objects.bulk_create(rows)
+    older = RosterPrint.objects.filter(roster=printable.roster)[PRINTS_KEPT_PER_ROSTER:]
+    RosterPrint.objects.filter(pk__in=[old.pk for old in older]).delete()
     return RosterPrintResult(printing.pk, printed, len(rows))
 
 

@@ -215,3 +215,16 @@ def test_only_the_owner_remembers_a_print_and_only_with_the_csrf_token(player, r
     guarded.force_login(player)
     assert remember(guarded, league).status_code == 403
     assert not PrintedCard.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_rosters_oldest_printings_are_forgotten_past_the_limit(
+    monkeypatch, player_client, league
+):
+    from cards import services
+
+    monkeypatch.setattr(services, "PRINTS_KEPT_PER_ROSTER", 2)
+    for _ in range(3):
+        remember(player_client, league)
+    assert league.prints.count() == 2
+    assert PrintedCard.objects.count() == 2 * 3  # three cards held after each
