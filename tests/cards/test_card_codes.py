@@ -13,9 +13,11 @@ from django.urls import resolve, reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cards import reprints
+from cards import reprints, services
 from cards.models import PrintedCard
 from cards.printing import codes, geometry
+from cards.printing.sources import roster_cards
+from rosters.models import Roster, RosterMember
 from tests.cards import pdf_reading as pdf
 from tests.cards.sample_faces import character
 from tests.cards.test_print_views import card
@@ -60,8 +62,6 @@ def test_a_code_reads_back_whatever_its_case_and_nothing_else_does():
 
 @pytest.fixture
 def league(player, pulp_alley):
-    from rosters.models import Roster, RosterMember
-
     roster = Roster.objects.create(owner=player, ruleset=pulp_alley, name="Smith's League")
     for position, name in enumerate(("Singapore Smith", "Kazak", "Chu-Chu")):
         member = card(player, pulp_alley, name, marked=False)
@@ -69,18 +69,18 @@ def league(player, pulp_alley):
     return roster
 
 
-def page_url(roster, **extra):
-    query = {"source": f"roster-{roster.pk}", "backs": "on", "chosen": "1", **extra}
-    return query
+def roster_query(roster, **extra):
+    """The Print page's query for the roster's cards with their backs."""
+    return {"source": f"roster-{roster.pk}", "backs": "on", "chosen": "1", **extra}
 
 
 def remember(client, roster, **extra):
-    query = "&".join(f"{key}={value}" for key, value in page_url(roster, **extra).items())
+    query = "&".join(f"{key}={value}" for key, value in roster_query(roster, **extra).items())
     return client.post(f"{reverse('printing:remember')}?{query}")
 
 
 def codes_now(player, roster):
-    printable = reprints.sources.roster_cards(player, roster.pk, {})
+    printable = roster_cards(player, roster.pk, {})
     return {face.title: face for face in printable.faces}
 
 
@@ -139,11 +139,11 @@ def test_only_the_changed_cards_reprint_backs_behind_them_and_the_old_ones_are_n
         (s.name, s.code, s.slot, s.changes) for s in reprints.stale_printed_cards(player, league.pk)
     ] == [("Kazak", old_code, 1, ("flavour",))]
 
-    page = player_client.get(reverse("printing:page"), page_url(league, changed="on"))
+    page = player_client.get(reverse("printing:page"), roster_query(league, changed="on"))
     text = page.content.decode()
     assert "1 card changed" in text and f"Kazak, code <code>{old_code}</code>" in text
 
-    response = player_client.get(reverse("printing:pdf"), page_url(league, changed="on"))
+    response = player_client.get(reverse("printing:pdf"), roster_query(league, changed="on"))
     assert response.status_code == 200
     made = b"".join(response.streaming_content) if response.streaming else response.content
     fronts, backs = pdf.read(made).pages
@@ -174,7 +174,7 @@ def test_only_the_changed_cards_reprint_backs_behind_them_and_the_old_ones_are_n
         "Kazak": (codes.code_of(new), True),
         "Chu-Chu": (codes.code_of(before["Chu-Chu"]), False),
     }
-    page = player_client.get(reverse("printing:page"), page_url(league, changed="on"))
+    page = player_client.get(reverse("printing:page"), roster_query(league, changed="on"))
     assert "Nothing changed since your last print" in page.content.decode()
 
 
@@ -221,8 +221,6 @@ def test_only_the_owner_remembers_a_print_and_only_with_the_csrf_token(player, r
 def test_a_rosters_oldest_printings_are_forgotten_past_the_limit(
     monkeypatch, player_client, league
 ):
-    from cards import services
-
     monkeypatch.setattr(services, "PRINTS_KEPT_PER_ROSTER", 2)
     for _ in range(3):
         remember(player_client, league)
