@@ -67,3 +67,48 @@ class PrintJob(models.Model):
     @property
     def percent(self):
         return round(100 * self.faces_done / self.faces_total) if self.faces_total else 0
+
+
+class RosterPrint(models.Model):
+    """A printing of a roster's cards that the player said they printed, and what they hold
+    after it: every card of the roster they have on paper, with the code it carries. Cards
+    this printing made are `fresh` and have their sheet and slot in it; the others are
+    carried from the printing before, so one row set answers "which of my cards are stale"
+    whether the last printing was the whole roster or only its changed cards."""
+
+    roster = models.ForeignKey("rosters.Roster", on_delete=models.CASCADE, related_name="prints")
+    printed_at = models.DateTimeField(auto_now_add=True)
+    paper = models.CharField(max_length=20)
+    backs = models.BooleanField(default=False)
+    changed_only = models.BooleanField(default=False)
+
+    objects = FreshManager()
+
+    class Meta:
+        ordering = ["-printed_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.roster} printed {self.printed_at:%Y-%m-%d}"
+
+
+class PrintedCard(models.Model):
+    """One physical card of a printing: one row per copy."""
+
+    printing = models.ForeignKey(RosterPrint, on_delete=models.CASCADE, related_name="cards")
+    character_id = models.PositiveBigIntegerField()  # kept after the character is deleted
+    name = models.CharField(max_length=80)
+    code = models.CharField(max_length=40)  # the front's code
+    back_code = models.CharField(max_length=40, blank=True)  # "" when no back was printed
+    fresh = models.BooleanField(default=True)
+    sheet = models.PositiveSmallIntegerField()  # 1-based, in the printing that made it
+    slot = models.PositiveSmallIntegerField()  # 0-8, left to right, top to bottom
+    shown = models.JSONField(default=dict)  # the front's values, to say later what changed
+
+    objects = FreshManager()
+
+    class Meta:
+        ordering = ["sheet", "slot", "pk"]
+        indexes = [models.Index(fields=["character_id", "code"])]
+
+    def __str__(self):
+        return f"{self.name} {self.code}"

@@ -22,6 +22,9 @@ class PrintForm(forms.Form):
     bleed = forms.BooleanField(
         required=False, label="Print shop: one card per page with 3 mm bleed"
     )
+    changed = forms.BooleanField(
+        required=False, label="Only the cards that changed since the last print"
+    )
     shop = forms.ChoiceField(
         label="For a print shop",
         required=False,

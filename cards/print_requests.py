@@ -9,6 +9,7 @@ from cards.print_forms import PrintForm, copies_from
 from cards.printing import sources
 from cards.printing.faces import has_own_back
 from cards.printing.sheets import PrintOptions
+from cards.reprints import Reprint, changed_only
 from config.limits import PRINT_INTERACTIVE_CARDS
 
 
@@ -17,6 +18,8 @@ class PrintRequest:
     form: PrintForm
     printable: sources.Printable
     options: PrintOptions
+    # Only the cards that changed since the roster's last printing: what they replace.
+    reprint: Reprint | None = None
 
     @property
     def cards(self):
@@ -47,6 +50,10 @@ def print_request(player, query) -> PrintRequest:
         # The cards' own design says their backs hold rules: backs are then on by default.
         form = PrintForm(query, sources=menu, backs_hold_rules=True)
         chosen = form.options()
+    reprint = None
+    if chosen["changed"] and printable.roster is not None:
+        reprint = changed_only(printable)
+        printable = reprint.printable
     options = PrintOptions(
         paper=chosen["paper"],
         backs=chosen["backs"],
@@ -54,4 +61,4 @@ def print_request(player, query) -> PrintRequest:
         offset=back_offset(player),
         shop=chosen["shop"],
     )
-    return PrintRequest(form, printable, options)
+    return PrintRequest(form, printable, options, reprint)

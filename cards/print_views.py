@@ -9,13 +9,14 @@ job goes to a print worker, and the page polls its progress until it can be down
 from django.contrib import messages
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player, player_required
-from cards import cheatsheets, selectors, services
+from cards import cheatsheets, reprints, selectors, services
 from cards.pdf import bound_pdf, pdf_attachment, pdf_rate_limited
 from cards.print_forms import BackOffsetForm, copies_over
 from cards.print_requests import print_request
@@ -96,6 +97,8 @@ def print_page_response(request):
             (key, name, count, over.get(key)) for key, name, count in printable.characters
         ],
         "token_sheet": printable.roster is not None and has_token_sheet(printable.roster),
+        "reprint": wanted.reprint,
+        "can_remember": printable.roster is not None and player is not None and wanted.cards,
     }
     status = 400 if printable.too_big else 200
     return render(request, "cards/print/page.html", context, status=status)
@@ -224,6 +227,38 @@ def save_back_offset(request):
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
         back = ""
     return redirect(back or "printing:page")
+
+
+@require_POST
+@player_required
+def remember_print(request):
+    """The player printed the roster's cards this Print page query shows: remember each card
+    and its code, so the next visit can offer only the cards that changed since."""
+    wanted = print_request(request.user, request.GET)
+    if wanted.printable.roster is None or not wanted.cards:
+        raise Http404("Only a roster's cards are remembered.")
+    result = services.record_roster_print(player=request.user, query=request.GET)
+    messages.success(
+        request,
+        f"Remembered: {result.printed} card{pluralize(result.printed)} printed; you hold "
+        f"{result.held} of this roster on paper.",
+    )
+    query = request.GET.copy()
+    query.pop("changed", None)  # what changed is now nothing: show the whole roster again
+    return redirect(f"{reverse('printing:page')}?{query.urlencode()}")
+
+
+@require_GET
+@pdf_rate_limited
+def card_page(request, code):
+    """What a code printed on a card says (a phone opens it from the card's QR code). The
+    roster's owner sees the card, whether this code is its current one, and what changed;
+    anybody else only whether the card in their hand is current (reprints.card_reading),
+    and a code nobody printed is a 404."""
+    reading = reprints.card_reading(current_player(request), code)
+    if reading is None:
+        raise Http404("No card has this code.")
+    return render(request, "cards/print/card_code.html", {"reading": reading})
 
 
 def token_sheet_maker(roster):

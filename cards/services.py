@@ -15,10 +15,14 @@ from django.utils import timezone
 from django_tasks_db.compat import TASK_MIN_PRIORITY, TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
-from cards.models import PendingPortrait, PrintJob
+from cards.models import PendingPortrait, PrintedCard, PrintJob, RosterPrint
 from cards.print_requests import print_request
-from cards.printing import sheets
-from config.limits import PRINT_JOB_RESTARTS, PRINT_QUEUED_JOBS_PER_PLAYER
+from cards.printing import codes, geometry, sheets
+from config.limits import (
+    PRINT_JOB_RESTARTS,
+    PRINT_QUEUED_JOBS_PER_PLAYER,
+    PRINTS_KEPT_PER_ROSTER,
+)
 from rosters import portraits
 from rosters.handlers import cards as card_handlers
 
@@ -37,6 +41,60 @@ def save_back_offset(*, player, x_mm, y_mm):
     player.back_offset_y_mm = Decimal(y_mm)
     player.save(update_fields=["back_offset_x_mm", "back_offset_y_mm"])
     return BackOffsetResult(player.back_offset_x_mm, player.back_offset_y_mm)
+
+
+@dataclass(frozen=True)
+class RosterPrintResult:
+    print_id: int
+    printed: int  # physical cards this printing made
+    held: int  # cards the player holds on paper after it
+
+
+@transaction.atomic
+def record_roster_print(*, player, query):
+    """Remember that the player printed the roster's cards the Print page `query` names
+    (all of them, or only the changed ones): each physical card with its code and its sheet
+    and slot. Cards a "changed only" printing left alone are carried over, so the record
+    always says every card the player holds; a character no longer in the roster, or a card
+    reprinted, drops out (the page listed it to throw away)."""
+    wanted = print_request(player, query)
+    printable = wanted.printable
+    if printable.roster is None:
+        raise ValueError("only a roster's printings are remembered")
+    options = wanted.options
+    backs = options.backs or options.preset is not None  # a shop's preset always has them
+    printing = RosterPrint.objects.create(
+        roster=printable.roster,
+        paper=options.paper,
+        backs=backs,
+        changed_only=wanted.reprint is not None,
+    )
+    # A page a card for a print shop; else nine to a sheet, as sheets.sheet_pages lays them.
+    per_page = 1 if options.one_card_a_page else geometry.PER_SHEET
+    rows = []
+    for index, face in enumerate(sheets.expand(printable.faces)):
+        sheet, slot = index // per_page + 1, index % per_page
+        rows.append(
+            PrintedCard(
+                printing=printing,
+                character_id=codes.parse(codes.code_of(face))[1],
+                name=face.title,
+                code=codes.code_of(face),
+                back_code=codes.code_of(face.back) if backs else "",
+                sheet=sheet,
+                slot=slot,
+                shown=codes.shown_summary(face),
+            )
+        )
+    printed = len(rows)
+    if wanted.reprint is not None:
+        for card in wanted.reprint.kept:
+            card.pk, card.printing, card.fresh = None, printing, False
+            rows.append(card)
+    PrintedCard.objects.bulk_create(rows)
+    older = RosterPrint.objects.filter(roster=printable.roster)[PRINTS_KEPT_PER_ROSTER:]
+    RosterPrint.objects.filter(pk__in=[old.pk for old in older]).delete()
+    return RosterPrintResult(printing.pk, printed, len(rows))
 
 
 PENDING_KEPT = 5  # pictures a player may have chosen and not yet saved on a card

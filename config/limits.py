@@ -23,6 +23,10 @@ PRINT_QUEUED_JOBS_PER_PLAYER = 3
 # gone). Past that the job fails and says so: a job that takes its worker down every time
 # (out of memory, say) must not take down one worker after the other for good.
 PRINT_JOB_RESTARTS = 2
+# Printings of one roster remembered (cards.models.RosterPrint). The newest says every card
+# the player holds; older ones only let an old card's code still answer "stale" rather than
+# "no such card", and a player who reprints more often than this has thrown those away.
+PRINTS_KEPT_PER_ROSTER = 20
 
 # Characters in one roster. A Pulp Alley league fields about 5 to 10, a big 7TV cast 30.
 ROSTER_MAX_CHARACTERS = 100

@@ -56,6 +56,8 @@ def require_secret_key(settings):
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Where the site is served, for links that leave it: the QR code on a printed card.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 INSTALLED_APPS = [
     # First: Daphne's runserver (ASGI, websockets included) replaces Django's and

@@ -58,6 +58,9 @@ class Face:
     problems: tuple[str, ...] = ()
     copies: int = 1
     back: Face | None = None
+    # Drawn over this face where it is placed: the card's printed code (codes.py). No part
+    # of the face's own drawing, so its cache key and its code's hash leave it out.
+    stamp: Face | None = None
 
     @property
     def blanks(self) -> int:

@@ -72,6 +72,11 @@ class Page:
     marks: tuple[geometry.Segment, ...] = ()
     note: str = ""
 
+    @property
+    def stamps(self) -> tuple[Placed, ...]:
+        """The cards' printed codes, each exactly where its card is, drawn after the cards."""
+        return tuple(Placed(card.face.stamp, card.rect) for card in self.cards if card.face.stamp)
+
 
 @dataclass(frozen=True)
 class PrintResult:
@@ -232,7 +237,7 @@ def placements(pages: list[Page], options: PrintOptions):
     placed = []
     for page in pages:
         row = []
-        for card in page.cards:
+        for card in (*page.cards, *page.stamps):
             if id(card.face) not in keys:
                 keys[id(card.face)] = cache.face_key(card.face)
                 faces[keys[id(card.face)]] = card.face

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from django.db.models import prefetch_related_objects
 
 from cards.campaign import CampaignPrint, campaign_print
-from cards.printing import faces
+from cards.printing import codes, faces
 from cards.printing.portrait_prints import file_crop
 from config.limits import PRINT_MAX_CARDS
 from rosters import portraits
@@ -89,11 +89,12 @@ def source_choices(player):
     return choices
 
 
-def character_faces(entries, player, copies, campaign=None, books=None):
+def character_faces(entries, player, copies, campaign=None, books=None, roster_pk=None):
     """Faces for (character, role) pairs, one rules book per ruleset; cards of a ruleset
     with no card design yet are named in `skipped`, not dropped silently. A roster's cards
     carry its `campaign` (CampaignPrint): what each character brings from game to game.
-    `books` are rules books the caller already read, by ruleset slug, so none is read twice."""
+    `books` are rules books the caller already read, by ruleset slug, so none is read twice.
+    A roster's cards (`roster_pk`) carry their printed codes (codes.py)."""
     campaign = campaign or CampaignPrint()
     books = dict(books or {})
     made, skipped, listed = [], [], []
@@ -117,6 +118,8 @@ def character_faces(entries, player, copies, campaign=None, books=None):
         except faces.NoCardDesign as error:
             skipped.append(f"{character.name}: {error}")
             continue
+        if roster_pk is not None:
+            face = codes.stamped(face, roster_pk=roster_pk, card_pk=character.pk)
         made.append(face)
     return made, skipped, listed
 
@@ -138,7 +141,7 @@ def roster_cards(player, pk, copies) -> Printable:
     book = rules.rules_book(roster.ruleset, player)
     campaign = campaign_print(roster_as_data(roster, members), book)
     made, skipped, listed = character_faces(
-        pairs, player, copies, campaign, books={roster.ruleset.slug: book}
+        pairs, player, copies, campaign, books={roster.ruleset.slug: book}, roster_pk=roster.pk
     )
     return Printable(roster.name, made, skipped, listed, roster=roster)
 
