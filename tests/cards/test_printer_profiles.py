@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import PrinterProfile
+from cards import services
 from cards.printing import calibration, geometry
 from cards.printing.sheets import PrintOptions, print_cards
 from config.limits import PRINT_PROFILES_PER_PLAYER
@@ -18,6 +19,7 @@ from tests.cards import pdf_reading as pdf
 from tests.cards.sample_faces import crew
 from tests.cards.test_calibration import is_horizontal, is_vertical, of_length
 from tests.cards.test_print_views import card, pdf_of
+from tests.concurrency import postgres_only, together
 
 A4 = geometry.paper("a4")
 SCALE = 100 / 99  # the ruler came out at 99.0 mm
@@ -306,3 +308,24 @@ def test_a_visitor_who_saves_a_profile_keeps_it_as_a_guest(client):
     (saved,) = PrinterProfile.objects.all()
     assert saved.owner.is_guest and saved.owner.print_profile == saved
     assert "Office laser" in client.get(reverse("printing:profiles")).content.decode()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_two_saves_at_the_last_place_keep_the_limit(player):
+    """Two profiles saved at the same instant into the last free place: one is kept, the
+    other told why, never one over the limit."""
+    PrinterProfile.objects.bulk_create(
+        PrinterProfile(owner=player, name=f"Printer {n}")
+        for n in range(PRINT_PROFILES_PER_PLAYER - 1)
+    )
+
+    def save(name):
+        try:
+            return services.save_printer_profile(owner=player, name=name).profile.name
+        except services.TooManyProfiles:
+            return "refused"
+
+    results = together(lambda: save("Left"), lambda: save("Right"))
+    assert results.count("refused") == 1
+    assert PrinterProfile.objects.filter(owner=player).count() == PRINT_PROFILES_PER_PLAYER
