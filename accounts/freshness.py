@@ -88,6 +88,8 @@ def watched() -> dict[type, Watch]:
     owned = owned_models()
     found = {get_user_model(): Watch(owner="pk"), Ruleset: Watch(ruleset="pk")}
     for model in apps.get_models():
+        if model in found:  # the player's row is their own, whatever it points at
+            continue
         built_in = "ruleset" if issubclass(model, BuiltInRow) else None
         if model in owned:
             found[model] = Watch(owner="owner", ruleset=built_in)

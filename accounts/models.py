@@ -1,12 +1,15 @@
 import uuid
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import UUID4
 
-from accounts.freshness import FreshQuerySet
+from accounts.freshness import FreshManager, FreshQuerySet
 from accounts.usernames import normalised
+from cards.printing import geometry
+from config import limits
 
 KEY_MAX_LENGTH = 150
 NAME_TAKEN = (
@@ -34,9 +37,10 @@ class User(AbstractUser):
     session; signing up turns the guest into a full account, so nothing they made moves."""
 
     is_guest = models.BooleanField(default=False)
-    # Duplex back-sheet calibration in millimetres (positive x = right, positive y = down).
-    back_offset_x_mm = models.DecimalField(max_digits=4, decimal_places=1, default=0)
-    back_offset_y_mm = models.DecimalField(max_digits=4, decimal_places=1, default=0)
+    # The printer profile the Print page lays sheets out for; none: true size, no offset.
+    print_profile = models.ForeignKey(
+        "PrinterProfile", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     # Renewed on every write to what the player owns (accounts/freshness.py): pages kept for
     # them are keyed on it. The database fills it too, for rows written without the model
     # (old migrations' states).
@@ -95,3 +99,72 @@ class User(AbstractUser):
         super().save(*args, **kwargs)
         if writes_username:
             self._stored_username = self.username
+
+
+def between(field, least, most):
+    return models.Q(**{f"{field}__gte": least, f"{field}__lte": most})
+
+
+class PrinterProfile(models.Model):
+    """How one printer, tray and paper prints a duplex sheet, as the print check measured it:
+    where it puts the backs against their fronts (x right, y down, in mm, as seen on the
+    back), what its 100 mm ruler came out at, and which edge the sheet flips on. The checks
+    hold the bounds the profile form gives (config/limits.py)."""
+
+    class Flip(models.TextChoices):
+        LONG = geometry.LONG_EDGE, "Long edge (like a book)"
+        SHORT = geometry.SHORT_EDGE, "Short edge (like a wall calendar)"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="printer_profiles"
+    )
+    name = models.CharField(max_length=limits.PRINT_PROFILE_NAME_MAX)
+    printer = models.CharField(max_length=limits.PRINT_PROFILE_NAME_MAX, blank=True)
+    tray = models.CharField(max_length=limits.PRINT_PROFILE_NAME_MAX, blank=True)
+    paper = models.CharField(
+        max_length=10, choices=[(p.slug, p.name) for p in geometry.PAPERS.values()], default="a4"
+    )
+    back_offset_x_mm = models.DecimalField(max_digits=3, decimal_places=1, default=0)
+    back_offset_y_mm = models.DecimalField(max_digits=3, decimal_places=1, default=0)
+    ruler_mm = models.DecimalField(max_digits=4, decimal_places=1, default=100)
+    flip = models.CharField(max_length=5, choices=Flip, default=Flip.LONG)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = FreshManager()
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=between(
+                    "back_offset_x_mm", -limits.PRINT_OFFSET_MOST_MM, limits.PRINT_OFFSET_MOST_MM
+                )
+                & between(
+                    "back_offset_y_mm", -limits.PRINT_OFFSET_MOST_MM, limits.PRINT_OFFSET_MOST_MM
+                ),
+                name="printer_profile_offset_in_bounds",
+            ),
+            models.CheckConstraint(
+                condition=between(
+                    "ruler_mm", limits.PRINT_RULER_LEAST_MM, limits.PRINT_RULER_MOST_MM
+                ),
+                name="printer_profile_ruler_in_bounds",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(paper__in=list(geometry.PAPERS))
+                & models.Q(flip__in=[geometry.LONG_EDGE, geometry.SHORT_EDGE]),
+                name="printer_profile_known_paper_and_flip",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def setup(self) -> geometry.Setup:
+        """What the print engine needs of the profile: plain numbers."""
+        return geometry.Setup(
+            offset=(float(self.back_offset_x_mm), float(self.back_offset_y_mm)),
+            flip=self.flip,
+            scale=float(geometry.RULER_MM / self.ruler_mm),
+        )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cards import print_views
+from cards import print_views, profile_views
 
 app_name = "printing"
 urlpatterns = [
@@ -13,7 +13,10 @@ urlpatterns = [
     path("print-check.pdf", print_views.calibration_pdf, name="calibration"),
     path("printed/", print_views.remember_print, name="remember"),
     path("card/<str:code>/", print_views.card_page, name="card"),
-    path("back-offset/", print_views.save_back_offset, name="back_offset"),
+    path("profiles/", profile_views.printer_profiles, name="profiles"),
+    path("profiles/<int:pk>/", profile_views.edit_profile, name="profile"),
+    path("profiles/<int:pk>/delete/", profile_views.delete_profile, name="delete_profile"),
+    path("profiles/use/", profile_views.choose_profile, name="use_profile"),
     path("shared/<str:token>/cards.pdf", print_views.shared_roster_pdf, name="shared_cards"),
     path("rosters/<int:pk>/tokens.pdf", print_views.token_sheet_pdf, name="tokens"),
     path("rosters/<int:pk>/everything.pdf", print_views.everything_pdf, name="everything"),

@@ -1,6 +1,6 @@
-"""The Print page and the PDFs it offers: card sheets (or print-shop pages), the print check
-sheet, and the player's saved back offset. Reads go through cards.printing.sources, which
-only ever finds the player's own cards and rosters.
+"""The Print page and the PDFs it offers: card sheets (or print-shop pages) and the print check
+sheet, laid out for the player's printer profile (cards.profile_views keeps those). Reads go
+through cards.printing.sources, which only ever finds the player's own cards and rosters.
 
 The page previews only the first sheet. A job of interactive size is then drawn whole by an
 htmx request right after the page loads, so Download serves it from the print cache; a bigger
@@ -11,14 +11,13 @@ from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player, player_required
 from cards import cheatsheets, reprints, selectors, services
 from cards.pdf import bound_pdf, pdf_attachment, pdf_rate_limited
-from cards.print_forms import BackOffsetForm, copies_over
+from cards.print_forms import copies_over
 from cards.print_requests import print_request
 from cards.printing import cache, calibration, sheets, tokens
 from cards.printing.faces import has_own_back
@@ -75,7 +74,6 @@ def print_page_response(request):
         )
         if not wanted.interactive:
             job = selectors.latest_print_job(player, whole_job(wanted).key)
-    x_mm, y_mm = options.offset
     over = copies_over(request.GET)
     context = {
         "form": wanted.form,
@@ -88,7 +86,9 @@ def print_page_response(request):
         "job": job,
         "thumbnails": page_thumbnails(result.pdf) if result else [],
         "query": request.GET.urlencode(),
-        "offset_form": BackOffsetForm(initial={"x_mm": x_mm, "y_mm": y_mm}),
+        "profile": wanted.profile,
+        "profiles": selectors.printer_profiles(player),
+        "papers": PAPERS.values(),
         "own_backs": any(has_own_back(face) for face in printable.faces),
         "max_copies": PRINT_MAX_COPIES,
         "download_kind": "ZIP" if filename(wanted).endswith(".zip") else "PDF",
@@ -208,25 +208,16 @@ def file_attachment(data, name):
 @require_GET
 @pdf_rate_limited
 def calibration_pdf(request):
+    """The print check; with `profile`, drawn through that printer profile of the player's,
+    so its ruler and cross show what the profile still leaves to correct."""
     paper = request.GET.get("paper", "a4")
     if paper not in PAPERS:
         raise Http404("Unknown paper size.")
-    return pdf_attachment(calibration.calibration_pdf(paper), f"print-check-{paper}.pdf")
-
-
-@require_POST
-@player_required
-def save_back_offset(request):
-    form = BackOffsetForm(request.POST)
-    if form.is_valid():
-        result = services.save_back_offset(player=request.user, **form.cleaned_data)
-        messages.success(request, f"Back offset saved: X {result.x_mm} mm, Y {result.y_mm} mm.")
-    else:
-        messages.error(request, "The offset was not saved: give X and Y between -20 and 20 mm.")
-    back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
-        back = ""
-    return redirect(back or "printing:page")
+    pk = request.GET.get("profile")
+    profile = selectors.printer_profile_or_404(current_player(request), pk) if pk else None
+    pdf = calibration.calibration_pdf(paper, profile=profile)
+    name = f"print-check-{paper}{f'-{slugify(profile.name)}' if profile else ''}.pdf"
+    return pdf_attachment(pdf, name)
 
 
 @require_POST

@@ -5,6 +5,7 @@ import uuid
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from accounts.models import PrinterProfile
 from cards.models import PendingPortrait, PrintJob
 
 
@@ -39,3 +40,24 @@ def latest_print_job(player, key):
     if player is None:
         return None
     return PrintJob.objects.filter(owner=player, key=key).order_by("-pk").first()
+
+
+def printer_profiles(player):
+    """The player's printer profiles, by name; a visitor has none."""
+    if player is None or not player.is_authenticated:
+        return PrinterProfile.objects.none()
+    return PrinterProfile.objects.filter(owner=player)
+
+
+def printer_profile_or_404(player, pk):
+    """The player's profile; anybody else's (or a pk that is no number) is a 404."""
+    if not str(pk).isdigit():
+        raise Http404("No such printer profile.")
+    return get_object_or_404(printer_profiles(player), pk=pk)
+
+
+def chosen_printer_profile(player):
+    """The profile the player's Print page lays sheets out for, or None."""
+    if player is None or not player.is_authenticated or player.print_profile_id is None:
+        return None
+    return printer_profiles(player).filter(pk=player.print_profile_id).first()

@@ -6,7 +6,6 @@ import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
-from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
@@ -15,11 +14,13 @@ from django.utils import timezone
 from django_tasks_db.compat import TASK_MIN_PRIORITY, TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
+from accounts.models import PrinterProfile
 from cards.models import PendingPortrait, PrintedCard, PrintJob, RosterPrint
 from cards.print_requests import print_request
 from cards.printing import codes, geometry, sheets
 from config.limits import (
     PRINT_JOB_RESTARTS,
+    PRINT_PROFILES_PER_PLAYER,
     PRINT_QUEUED_JOBS_PER_PLAYER,
     PRINTS_KEPT_PER_ROSTER,
 )
@@ -28,19 +29,62 @@ from rosters.handlers import cards as card_handlers
 
 
 @dataclass(frozen=True)
-class BackOffsetResult:
-    x_mm: Decimal
-    y_mm: Decimal
+class PrinterProfileResult:
+    profile: PrinterProfile | None
+    chosen: bool  # the Print page now lays sheets out for it
+
+
+class TooManyProfiles(Exception):
+    pass
+
+
+def locked(player):
+    """The player's row, locked: two saves at once count their profiles one after the other."""
+    return get_user_model().objects.select_for_update().get(pk=player.pk)
 
 
 @transaction.atomic
-def save_back_offset(*, player, x_mm, y_mm):
-    """Remember where the player's printer puts the backs of a duplex sheet, in mm (x right,
-    y down, as seen on the back); every backs sheet they print moves by it."""
-    player.back_offset_x_mm = Decimal(x_mm)
-    player.back_offset_y_mm = Decimal(y_mm)
-    player.save(update_fields=["back_offset_x_mm", "back_offset_y_mm"])
-    return BackOffsetResult(player.back_offset_x_mm, player.back_offset_y_mm)
+def save_printer_profile(*, owner, profile=None, **fields):
+    """A new printer profile (profile None) or the owner's profile changed to `fields`. A
+    player's first profile is the one their Print page uses from then on."""
+    player = locked(owner)
+    if profile is None:
+        if PrinterProfile.objects.filter(owner=player).count() >= PRINT_PROFILES_PER_PLAYER:
+            raise TooManyProfiles(
+                f"You have {PRINT_PROFILES_PER_PLAYER} printer profiles, the most a player "
+                "keeps: change or delete one instead."
+            )
+        profile = PrinterProfile(owner=player)
+    elif profile.owner_id != player.pk:
+        raise PermissionError("not this player's profile")
+    for name, value in fields.items():
+        setattr(profile, name, value)
+    profile.save()
+    chosen = player.print_profile_id is None
+    if chosen:
+        player.print_profile = profile
+        player.save(update_fields=["print_profile"])
+        owner.print_profile = profile
+    return PrinterProfileResult(profile, chosen or player.print_profile_id == profile.pk)
+
+
+@transaction.atomic
+def delete_printer_profile(*, owner, profile):
+    """The profile gone; a Print page that used it prints for an ideal printer again."""
+    if profile.owner_id != owner.pk:
+        raise PermissionError("not this player's profile")
+    profile.delete()
+    return PrinterProfileResult(None, chosen=False)
+
+
+@transaction.atomic
+def choose_printer_profile(*, player, profile):
+    """The profile (None: no profile) the player's Print page lays sheets out for from now."""
+    if profile is not None and profile.owner_id != player.pk:
+        raise PermissionError("not this player's profile")
+    player.print_profile = profile
+    player.save(update_fields=["print_profile"])
+    return PrinterProfileResult(profile, chosen=True)
 
 
 @dataclass(frozen=True)

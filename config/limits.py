@@ -28,6 +28,20 @@ PRINT_JOB_RESTARTS = 2
 # "no such card", and a player who reprints more often than this has thrown those away.
 PRINTS_KEPT_PER_ROSTER = 20
 
+# Printer profiles (cards/print_forms.py PrinterProfileForm, accounts.models.PrinterProfile,
+# whose database checks hold the same numbers). A household's or a club's printers, trays and
+# papers fit in a dozen.
+PRINT_PROFILES_PER_PLAYER = 20
+PRINT_PROFILE_NAME_MAX = 60  # characters in a profile's name, printer or tray
+# How far a printer may put the backs off their fronts, in mm each way: one that misses by
+# more needs fixing, not an offset.
+PRINT_OFFSET_MOST_MM = 20
+# What the print check's 100 mm ruler may measure on paper, in mm. A printer at Actual size
+# is within a millimetre or so; one that reads outside these is scaling the page itself
+# (Fit to page, Shrink), which is switched off, not corrected.
+PRINT_RULER_LEAST_MM = 98
+PRINT_RULER_MOST_MM = 102
+
 # Characters in one roster. A Pulp Alley league fields about 5 to 10, a big 7TV cast 30.
 ROSTER_MAX_CHARACTERS = 100
 # A roster's budget (the builder's limit and the file's `budget`): far above any game's

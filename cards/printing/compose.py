@@ -6,7 +6,8 @@ several faces show (one portrait on a character's front and back, or on five var
 card) is stored once and shown by each. Forms are placed
 by a pure translation, so every card sits exactly where geometry.py says and its type keeps
 its size. Nothing is drawn under a card but paper or bleed art, and crop marks stop short
-of the cards, so drawing the cards last hides nothing.
+of the cards, so drawing the cards last hides nothing. A printer profile's scale (geometry.Setup)
+scales each form about its top-left corner, nothing else.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class Placement:
     face: str  # the face's cache key
     x: float  # trim box's top-left, mm from the page's top-left corner
     y: float
+    scale: float = 1.0  # times true size (a printer profile's correction)
 
 
 def pt(mm):
@@ -37,8 +39,9 @@ def placement_stream(page: pikepdf.Page, names: list[str], placements) -> bytes:
     ops = []
     for name, placed in zip(names, placements, strict=True):
         x = left + pt(placed.x)
-        y = top - pt(placed.y + geometry.CARD_HEIGHT)
-        ops.append(f"q 1 0 0 1 {x:.4f} {y:.4f} cm {name} Do Q")
+        y = top - pt(placed.y + geometry.CARD_HEIGHT * placed.scale)
+        k = f"{placed.scale:.6f}"
+        ops.append(f"q {k} 0 0 {k} {x:.4f} {y:.4f} cm {name} Do Q")
     return "\n".join(ops).encode()
 
 

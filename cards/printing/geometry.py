@@ -8,6 +8,11 @@ so they never touch a card, and stop SAFE_EDGE short of the paper's edge: we ass
 prints within about 4 mm of it. US Letter has only 6.35 mm above and below the grid, so its
 column marks there are 1.35 mm stubs; its rows are marked in the wide side margins, and its
 reminder runs up the left margin beside the middle row, where no mark crosses.
+
+A printer profile (Setup) meets the player's printer: backs are mirrored for the edge the
+sheet flips on and moved by the offset measured on the print check, then every page is drawn
+`scale` times true size about its centre, so that a printer found printing 100 mm as 99 mm
+(scale 100/99) puts cards, marks and pitch back at true size on paper.
 """
 
 from __future__ import annotations
@@ -29,6 +34,20 @@ NOTE_HEIGHT = 3.0  # the least room a one-line reminder needs
 # reaches no nearer the paper's edge or a card than its segment (mark_ink).
 MARK_WIDTH_PT = 0.5
 MM_PER_PT = 25.4 / 72
+LONG_EDGE = "long"  # the sheet turns like a book's page: the backs' columns swap
+SHORT_EDGE = "short"  # it turns like a wall calendar's: the backs' rows swap
+RULER_MM = 100  # the print check's ruler, which a profile's scale is measured on
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A printer profile as the engine sees it: the backs moved by `offset` (mm, x right, y
+    down, as seen on the back) after the `flip`, and every page drawn `scale` times true size
+    about its centre. The default is an ideal printer."""
+
+    offset: tuple[float, float] = (0.0, 0.0)
+    flip: str = LONG_EDGE
+    scale: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -104,13 +123,46 @@ def mirror_x(sheet: Paper, x: float) -> float:
     return sheet.width - x
 
 
-def back_slot(sheet: Paper, index: int, offset=(0.0, 0.0)) -> Rect:
+def mirror(sheet: Paper, x: float, y: float, flip=LONG_EDGE) -> tuple[float, float]:
+    """Where a point of the front lands on the back, measured on the back: after a long-edge
+    flip left and right swap, after a short-edge flip top and bottom do."""
+    if flip == SHORT_EDGE:
+        return x, sheet.height - y
+    return mirror_x(sheet, x), y
+
+
+def back_slot(sheet: Paper, index: int, offset=(0.0, 0.0), flip=LONG_EDGE) -> Rect:
     """Where the back of the card in front slot `index` goes on the backs sheet: mirrored
-    (so column 0's back is in column 2), then moved by the player's calibrated offset
-    (x right, y down, in mm, as seen on the back)."""
+    (after a long-edge flip column 0's back is in column 2; after a short-edge flip row 0's
+    is in row 2), then moved by the player's calibrated offset (x right, y down, in mm, as
+    seen on the back)."""
     front = slot(sheet, index)
-    mirrored = Rect(mirror_x(sheet, front.right), front.y, front.width, front.height)
-    return mirrored.shifted(*offset)
+    if flip == SHORT_EDGE:
+        left, top = front.x, sheet.height - front.bottom
+    else:
+        left, top = mirror_x(sheet, front.right), front.y
+    return Rect(left, top, front.width, front.height).shifted(*offset)
+
+
+def centre(sheet: Paper) -> tuple[float, float]:
+    return sheet.width / 2, sheet.height / 2
+
+
+def scaled_point(x, y, scale, about):
+    cx, cy = about
+    return cx + (x - cx) * scale, cy + (y - cy) * scale
+
+
+def scaled(rect: Rect, scale: float, about: tuple[float, float]) -> Rect:
+    """The rect drawn `scale` times its size, seen from the point `about`."""
+    x, y = scaled_point(rect.x, rect.y, scale, about)
+    return Rect(x, y, rect.width * scale, rect.height * scale)
+
+
+def scaled_segment(mark: Segment, scale: float, about: tuple[float, float]) -> Segment:
+    return Segment(
+        *scaled_point(mark.x1, mark.y1, scale, about), *scaled_point(mark.x2, mark.y2, scale, about)
+    )
 
 
 def cut_lines(sheet: Paper) -> tuple[list[float], list[float]]:

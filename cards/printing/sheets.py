@@ -7,7 +7,8 @@ PDFs are kept in the print cache (cache.py), keyed on everything that shows on p
 
 Home printing: nine cards to a sheet at true size, crop marks in the margins, more cards
 spill onto more sheets. With backs, each sheet of fronts is followed by its sheet of backs,
-columns mirrored for a long-edge flip and moved by the player's calibrated offset. Print
+mirrored for the edge the sheet flips on and moved by the offset of the player's printer
+profile, whose scale draws both sides (and the bleed pages) to come out true size. Print
 shops: one card per page with a 3 mm bleed and crop marks in it; or a shop's preset
 (shops.py): its own bleed, each front followed by its back, no marks (the shop cuts by its
 own template, and a mark in the bleed would show on a card cut a hair off), and for a shop
@@ -31,7 +32,10 @@ SHEET_TEMPLATE = "cards/print/sheet.html"
 BLEED_TEMPLATE = "cards/print/bleed.html"
 FRONT_NOTE = "Print at 100 % (Actual size), never Fit to page."
 EDGE_NOTE = f" Marks assume a {geometry.SAFE_EDGE:g} mm unprintable edge."
-BACK_NOTE = "Backs: print on the reverse of the sheet before, flipping on the long edge."
+BACK_NOTES = {
+    flip: f"Backs: print on the reverse of the sheet before, flipping on the {flip} edge."
+    for flip in (geometry.LONG_EDGE, geometry.SHORT_EDGE)
+}
 
 
 class NothingToPrint(ValueError):
@@ -45,10 +49,22 @@ class PrintOptions:
     bleed: bool = False
     offset: tuple[float, float] = (0.0, 0.0)  # where backs move, in mm: x right, y down
     shop: str = ""  # a print shop's preset (shops.SHOPS), which sets bleed, backs and format
+    # The rest of the player's printer profile (geometry.Setup): the edge the sheet flips on,
+    # and how much larger than true size to draw so that it prints true.
+    flip: str = geometry.LONG_EDGE
+    scale: float = 1.0
 
     @property
     def preset(self) -> shops.Shop | None:
         return shops.shop(self.shop) if self.shop else None
+
+    @property
+    def setup(self) -> geometry.Setup:
+        """The player's printer, which a print shop's preset never meets: the shop prints and
+        cuts on its own machines."""
+        if self.preset:
+            return geometry.Setup()
+        return geometry.Setup(self.offset, self.flip, self.scale)
 
     @property
     def one_card_a_page(self) -> bool:
@@ -105,20 +121,27 @@ def chunks(items, size):
 
 def sheet_pages(cards: list[Face], options: PrintOptions) -> list[Page]:
     sheet = geometry.paper(options.paper)
-    marks = tuple(geometry.crop_marks(sheet))
+    setup, middle = options.setup, geometry.centre(sheet)
+
+    def drawn(rect):
+        return geometry.scaled(rect, setup.scale, middle)
+
+    marks = tuple(
+        geometry.scaled_segment(mark, setup.scale, middle) for mark in geometry.crop_marks(sheet)
+    )
     sheets = chunks(cards, geometry.PER_SHEET)
     pages = []
     for number, batch in enumerate(sheets, start=1):
         counter = f" Sheet {number} of {len(sheets)}."
-        fronts = tuple(Placed(face, geometry.slot(sheet, i)) for i, face in enumerate(batch))
+        fronts = tuple(Placed(face, drawn(geometry.slot(sheet, i))) for i, face in enumerate(batch))
         pages.append(Page("front", fronts, marks, FRONT_NOTE + counter + EDGE_NOTE))
         if options.backs:
             backs = tuple(
-                Placed(face.back, geometry.back_slot(sheet, i, options.offset))
+                Placed(face.back, drawn(geometry.back_slot(sheet, i, setup.offset, setup.flip)))
                 for i, face in enumerate(batch)
                 if face.back is not None
             )
-            pages.append(Page("back", backs, (), BACK_NOTE + counter))
+            pages.append(Page("back", backs, (), BACK_NOTES[setup.flip] + counter))
     return pages
 
 
@@ -126,15 +149,25 @@ def bleed_pages(cards: list[Face], options: PrintOptions) -> list[Page]:
     """One card per page; the card's own coordinates, its trim corner at (0, 0). A shop's
     preset always has the backs, in the shop's order, and no marks."""
     trim = geometry.Rect(0.0, 0.0, geometry.CARD_WIDTH, geometry.CARD_HEIGHT)
+    # A printer profile draws the page `scale` times true size about the card's centre, its
+    # backs moved by the offset (a card alone on its page lands on itself after either flip).
+    setup, middle = options.setup, (trim.width / 2, trim.height / 2)
+    placed = {
+        "front": geometry.scaled(trim, setup.scale, middle),
+        "back": geometry.scaled(trim.shifted(*setup.offset), setup.scale, middle),
+    }
     preset = options.preset
-    marks = () if preset else tuple(geometry.bleed_marks(options.bleed_mm))
+    marks = tuple(
+        geometry.scaled_segment(mark, setup.scale, middle)
+        for mark in (() if preset else geometry.bleed_marks(options.bleed_mm))
+    )
     sides = preset.order if preset else ("front", "back") if options.backs else ("front",)
     pages = []
     for face in cards:
         for side in sides:
             shown = face if side == "front" else face.back
             if shown is not None:
-                pages.append(Page(side, (Placed(shown, trim),), marks))
+                pages.append(Page(side, (Placed(shown, placed[side]),), marks))
     return pages
 
 
@@ -188,6 +221,9 @@ def footer_context(note: geometry.Note):
 def sheet_context(options: PrintOptions):
     sheet = geometry.paper(options.paper)
     note = geometry.footer(sheet)
+    if note:
+        scale = options.setup.scale
+        note = geometry.Note(geometry.scaled(note.box, scale, geometry.centre(sheet)), note.turn)
     return SHEET_TEMPLATE, {
         "width": mm(sheet.width),
         "height": mm(sheet.height),
@@ -241,7 +277,8 @@ def placements(pages: list[Page], options: PrintOptions):
             if id(card.face) not in keys:
                 keys[id(card.face)] = cache.face_key(card.face)
                 faces[keys[id(card.face)]] = card.face
-            row.append(Placement(keys[id(card.face)], card.rect.x - left, card.rect.y - top))
+            scale = card.rect.width / geometry.CARD_WIDTH
+            row.append(Placement(keys[id(card.face)], card.rect.x - left, card.rect.y - top, scale))
         placed.append(row)
     return placed, faces
 

@@ -9,6 +9,7 @@ from django.db.models import F
 
 from accounts.backends import PlayerBackend
 from accounts.freshness import FreshQuerySet, watched
+from accounts.models import PrinterProfile
 from cards.models import PendingPortrait, PrintJob, RosterPrint
 from play.handlers import start_game
 from rosters.handlers import roster as roster_handlers
@@ -51,6 +52,7 @@ def everything(league, player, pulp_alley):
     PendingPortrait.objects.create(owner=player, image="portraits/pending/x.png")
     PrintJob.objects.create(owner=player, title="Cards", query="", key="k", filename="c.pdf")
     RosterPrint.objects.create(roster=league, paper="a4")
+    PrinterProfile.objects.create(owner=player, name="Office laser")
     start_game(player=player, roster=league)  # a seat at the table, from the league
     return league
 

@@ -50,18 +50,38 @@ def test_the_rulers_are_100_mm_each_way(sheet):
     assert len(of_length(lines, 4.0)) == 2 * 11  # a long tick every centimetre, both rulers
 
 
-def test_the_offset_scale_is_centred_behind_the_target(sheet):
+def scale_centres(page):
+    """The middle line's crossing of each offset scale on the page, left to right."""
+    grid = of_length(pdf.segments(page), 2 * calibration.SCALE)
+    verticals = sorted(line[0] for line in grid if is_vertical(line))
+    horizontals = [line for line in grid if is_horizontal(line)]
+    centres = []
+    for xs in (verticals[:21], verticals[21:]):  # 21 lines, -10 to +10 mm, per scale
+        middle = xs[10]
+        ys = sorted(line[1] for line in horizontals if line[0] < middle < line[2])
+        centres.append((middle, ys[10]))
+    return centres
+
+
+def test_each_flip_has_its_scale_exactly_behind_the_target(sheet):
+    """After a long-edge flip the cross lands mirrored left to right, after a short-edge
+    flip top to bottom: the back has a scale centred on each."""
     paper, reader = sheet
     front, back = reader.pages
     arms = of_length(pdf.segments(front), 2 * calibration.CROSS)
     cross_x = next(filter(is_vertical, arms))[0]
     cross_y = next(filter(is_horizontal, arms))[1]
-    grid = of_length(pdf.segments(back), 2 * calibration.SCALE)
-    xs = sorted(line[0] for line in grid if is_vertical(line))
-    ys = sorted(line[1] for line in grid if is_horizontal(line))
-    centre = (xs[len(xs) // 2], ys[len(ys) // 2])
-    assert centre[0] == pytest.approx(paper.width - cross_x, abs=0.1)
-    assert centre[1] == pytest.approx(cross_y, abs=0.1)
+    long_edge, short_edge = scale_centres(back)
+    assert long_edge == (
+        pytest.approx(paper.width - cross_x, abs=0.01),
+        pytest.approx(cross_y, abs=0.01),
+    )
+    assert short_edge == (
+        pytest.approx(cross_x, abs=0.01),
+        pytest.approx(paper.height - cross_y, abs=0.01),
+    )
+    text = back.extract_text().replace(" ", "")  # the scales' titles lose their spaces
+    assert "LONGEDGE" in text and "SHORTEDGE" in text
 
 
 def test_the_scale_reads_in_the_sense_backs_are_moved():

@@ -1,9 +1,8 @@
-"""The Print page and its PDFs, as a player uses them: what gets printed, for whom, and
-the back offset they calibrate once."""
+"""The Print page and its PDFs, as a player uses them: what gets printed, and for whom
+(printer profiles: tests/cards/test_printer_profiles.py)."""
 
 import json
 import re
-from decimal import Decimal
 from io import BytesIO
 from pathlib import Path
 
@@ -67,8 +66,9 @@ def test_the_print_page_reminds_to_print_at_actual_size(client):
 
 
 def test_the_print_page_previews_my_ticked_cards(player_client, ticked, django_assert_num_queries):
-    # session, user, rosters menu, decks menu, ticked cards, rules book (types, entries)
-    with django_assert_num_queries(7):
+    # session, user, rosters menu, decks menu, ticked cards, rules book (types, entries),
+    # printer profiles
+    with django_assert_num_queries(8):
         response = player_client.get(reverse("printing:page"), {"source": "cards"})
     page = response.content.decode()
     assert "Singapore Smith" in page and "Enki" in page
@@ -147,38 +147,6 @@ def test_the_print_check_pdf(client):
     assert client.get(reverse("printing:calibration"), {"paper": "a0"}).status_code == 404
 
 
-def test_saving_the_back_offset_moves_the_backs(player_client, player, ticked):
-    response = player_client.post(
-        reverse("printing:back_offset"), {"x_mm": "1.5", "y_mm": "-0.5", "next": "/print/?backs=on"}
-    )
-    assert response.status_code == 302 and response["Location"] == "/print/?backs=on"
-    player.refresh_from_db()
-    assert (player.back_offset_x_mm, player.back_offset_y_mm) == (Decimal("1.5"), Decimal("-0.5"))
-    reader = pdf_of(player_client.get(reverse("printing:pdf"), {"source": "cards", "backs": "on"}))
-    backs = sorted(x for x, _, _, _ in pdf.card_rects(reader.pages[1]))
-    assert backs == [pytest.approx(x + 1.5, abs=0.1) for x in (9.75, 73.25, 136.75)]
-
-
-def test_an_offset_out_of_range_is_not_saved(player_client, player):
-    player_client.post(reverse("printing:back_offset"), {"x_mm": "55", "y_mm": "0"})
-    player.refresh_from_db()
-    assert player.back_offset_x_mm == 0
-
-
-def test_saving_the_offset_needs_the_csrf_token(player):
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(player)
-    response = client.post(reverse("printing:back_offset"), {"x_mm": "1", "y_mm": "1"})
-    assert response.status_code == 403
-
-
-def test_the_offset_redirect_stays_on_this_site(player_client):
-    response = player_client.post(
-        reverse("printing:back_offset"), {"x_mm": "0", "y_mm": "0", "next": "https://evil.example/"}
-    )
-    assert response["Location"] == reverse("printing:page")
-
-
 def jpeg(size, colour=(168, 50, 30)):
     out = BytesIO()
     Image.new("RGB", size, colour).save(out, "JPEG")
@@ -206,8 +174,8 @@ def test_the_print_page_for_a_roster_in_a_fixed_number_of_queries(
     player_client, league, django_assert_num_queries
 ):
     # session, user, rosters menu, decks menu, roster, members, their rulesets, rules book
-    # (types, entries): the same however many members the roster has
-    with django_assert_num_queries(9):
+    # (types, entries), printer profiles: the same however many members the roster has
+    with django_assert_num_queries(10):
         response = player_client.get(reverse("printing:page"), {"source": f"roster-{league.pk}"})
     assert "Chu-Chu" in response.content.decode()
 
@@ -229,7 +197,7 @@ def test_a_campaigning_league_prints_with_its_rules_book_read_once(
         character.name = f"Member {position}"
         character.save()
         RosterMember.objects.create(roster=roster, character=character, position=position)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(10):
         response = player_client.get(reverse("printing:page"), {"source": f"roster-{roster.pk}"})
     assert f"Member {members - 1}" in response.content.decode()
     # and the one book still gives every card the league's standing
