@@ -11,6 +11,7 @@ from rosters.models import Character, Roster, RosterMember
 from rosters.serialize import character_as_data, roster_as_data
 from rules import engines
 from rules.engines.campaign import League
+from rules.engines.plain import words_in
 from rules.models import CharacterType
 from rules.rulesets import definition_for
 from rules.selectors import rules_book
@@ -175,17 +176,6 @@ def used_house_rules(rules, data):
         for (kind, slug), entry in rules.entries.items()
         if entry.get("custom") and slug in named
     ]
-
-
-def words_in(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from words_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from words_in(item)
 
 
 def roster_data(roster, members, rules):
