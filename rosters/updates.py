@@ -8,11 +8,18 @@ whose snapshot this install lacks cannot be read, and then the roster is read by
 
 from dataclasses import dataclass
 
+from django.db import DatabaseError
+
 from rosters import selectors
 from rules import data_versions
 from rules.engines.base import RulesBook
 from rules.engines.updates import PickUpdate, UpdateReport, legacy_picks, update_report
-from rules.selectors import rules_book
+from rules.models import Ruleset
+from rules.selectors import rules_book, rules_for, snapshot_book
+
+
+class UnknownVersion(LookupError):
+    """No version of that number of the game's rules data is kept here."""
 
 
 @dataclass(frozen=True)
@@ -72,3 +79,31 @@ def stale_cards(roster, members, owner) -> tuple[str, ...]:
     if update is None:
         return ()
     return tuple(c.character_id for c in update.characters if c.character_id)
+
+
+def file_update(document, since) -> UpdateReport:
+    """What the latest rules data changes for a roster file read by version `since` (the
+    command line's `roster validate --since`): the file's own house rules over both."""
+    try:
+        ruleset = Ruleset.objects.filter(slug=document["ruleset"]).first()
+    except DatabaseError:
+        ruleset = None  # no database set up: no versions kept either
+    old = data_versions.version_of(ruleset, since) if ruleset else None
+    if old is None:
+        latest = data_versions.latest_number(ruleset) if ruleset else None
+        kept = f"the latest is {latest}" if latest else "none is recorded: run load_rules"
+        raise UnknownVersion(
+            f"no version {since} of the {document['ruleset']} rules data is kept here ({kept})"
+        )
+    known = data_versions.history(ruleset)
+    newest = data_versions.version_of(ruleset, known.latest)
+    types, entries = snapshot_book(old)
+    return update_report(
+        document,
+        RulesBook(ruleset=ruleset.slug, character_types=types, entries=entries),
+        rules_for(ruleset.slug),
+        since=since,
+        to=known.latest,
+        changes=data_versions.changes_between(old.snapshot, newest.snapshot),
+        removed=known.removed_in(since=since),
+    )
