@@ -13,13 +13,14 @@ from django.core.management import call_command
 from django.test import Client
 
 from rosters import selectors, updates
-from rosters.handlers.transfer import start_from_sample
-from rosters.models import Roster
+from rosters.handlers.transfer import import_roster, start_from_sample
+from rosters.models import Character, Roster
 from rosters.transfer import export_roster
 from rules.data_versions import latest_number
 from rules.fixture_folder import CHANGELOG_FILE, FIXTURES_DIR
 from rules.loading import load_rules
 from rules.models import DataVersion, Ruleset
+from tests.cards.pdf_reading import read
 
 pytestmark = pytest.mark.django_db
 
@@ -114,6 +115,10 @@ def test_a_data_change_is_each_rosters_own_update_report(slug, player, rules_dat
         who, what, old, new = card
         changes = {c.name: c.changes for c in update.characters}
         assert (what, old, new) in {(c.what, c.before, c.after) for c in changes[who]}
+        # The printed card in its sleeve is stale now (the hook the card codes narrow).
+        members = selectors.members_of(roster)
+        stale = updates.stale_cards(roster, members, player)
+        assert str(next(m.character_id for m in members if m.character.name == who)) in stale
 
 
 def test_the_page_shows_the_update_and_accepting_keeps_the_removed_pick_as_legacy(
@@ -136,10 +141,13 @@ def test_the_page_shows_the_update_and_accepting_keeps_the_removed_pick_as_legac
     assert "Legacy entries" in page and "Marksman" in page
     assert [pick.slug for pick in reading_of(roster, player).legacy] == ["marksman"]
     # The legacy pick stays on Captain Wolf's card, which still prints.
-    profile = roster.members.get(character__name="Captain Wolf").character.profile
-    assert "marksman" in profile["abilities"]
-    pdf = player_client.get(f"/print/cards.pdf?source=roster-{roster.pk}")
+    wolf = roster.members.get(character__name="Captain Wolf").character
+    assert "marksman" in wolf.profile["abilities"]
+    Character.objects.filter(pk=wolf.pk).update(marked_for_print=True)
+    pdf = player_client.get("/print/cards.pdf?source=cards")
     assert (pdf.status_code, pdf["Content-Type"]) == (200, "application/pdf")
+    text = read(pdf.content).pages[0].extract_text()
+    assert "CAPTAIN WOLF" in text.upper() and "Marksman" in text
 
 
 def test_keeping_the_old_reading_keeps_the_old_version_until_accepted(
@@ -193,6 +201,9 @@ def test_the_roster_file_carries_its_version_and_validate_since_prints_the_updat
     assert f"Hired Guns (resource): no longer in the rules data (removed in v{version.number})" in (
         text
     )
+    # Imported back, the file is still read by its version, and shows its update.
+    again = import_roster(owner=player, document=document).roster
+    assert reading_of(again, player).update.to == version.number
 
 
 def test_loading_the_same_data_again_makes_no_version(rules_data, tmp_path):
