@@ -18,6 +18,8 @@ nothing the player did themselves.
 
 from dataclasses import dataclass
 
+from django.db.models import Max
+
 from rules.fixture_folder import CHANGELOG_FILE, FIXTURES_DIR, FixtureError, read_yaml
 from rules.models import DataVersion, Ruleset
 
@@ -110,6 +112,12 @@ def record_versions(slugs, fixtures_dir=FIXTURES_DIR) -> list[DataVersion]:
 
 def latest_number(ruleset) -> int | None:
     return ruleset.data_versions.values_list("number", flat=True).first()
+
+
+def latest_numbers() -> dict:
+    """{ruleset id: its latest version's number} for every game, in one query."""
+    rows = DataVersion.objects.values("ruleset").annotate(latest=Max("number"))
+    return {row["ruleset"]: row["latest"] for row in rows.order_by()}
 
 
 def version_of(ruleset, number):

@@ -164,6 +164,8 @@ def test_keeping_the_old_reading_keeps_the_old_version_until_accepted(
     # The old reading: Marksman is still in the data, and still gives its Shoot die.
     assert "Legacy entries" not in page and "4d10" in page
     assert "Keep the old reading" not in page and f"Accept version {version.number}" in page
+    # The roster list reads it so too: still legal, as it was before the update.
+    assert roster.name in player_client.get("/rosters/?legality=legal").content.decode()
 
 
 def test_only_the_owner_answers_an_update_and_only_with_a_csrf_token(
