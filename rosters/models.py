@@ -62,6 +62,14 @@ class Roster(SoftDeleted):
     notes = models.TextField(blank=True)
     # Progress between games in the ruleset's own shape (the roster format's `campaign`).
     campaign = models.JSONField(default=dict, blank=True)
+    # The number of its game's rules-data version it was last checked against
+    # (rules.models.DataVersion): a later version is shown as the roster's update report, and
+    # the roster is read by its old version until the player accepts (rosters/updates.py).
+    # Empty: made before versions were counted, read by the latest.
+    rules_version = models.PositiveIntegerField(null=True, blank=True)
+    # The latest version whose update the player chose not to take yet: its report folds away
+    # until a newer version comes.
+    update_put_off = models.PositiveIntegerField(null=True, blank=True)
     characters = models.ManyToManyField(Character, through="RosterMember", related_name="rosters")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

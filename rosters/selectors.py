@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from rosters.models import Character, Roster, RosterMember
 from rosters.serialize import character_as_data, roster_as_data
-from rules import engines
+from rules import data_versions, engines
 from rules.engines.campaign import League
+from rules.engines.plain import words_in
 from rules.models import CharacterType
 from rules.rulesets import definition_for
 from rules.selectors import rules_book
@@ -56,10 +57,17 @@ def roster_summaries(player, *, ruleset="", legality=""):
     if ruleset:
         rosters = rosters.filter(ruleset__slug=ruleset)
     books, summaries = {}, []
+    latest = data_versions.latest_numbers()
     for roster in rosters:
-        if roster.ruleset_id not in books:
-            books[roster.ruleset_id] = rules_book(roster.ruleset, player)
-        rules = books[roster.ruleset_id]
+        # A roster behind its game's latest data is read by the version it was checked
+        # against until its player accepts the update, as its page reads it.
+        checked = roster.rules_version or latest.get(roster.ruleset_id)
+        behind = checked != latest.get(roster.ruleset_id)
+        key = (roster.ruleset_id, checked if behind else None)
+        if key not in books:
+            version = data_versions.version_of(roster.ruleset, checked) if behind else None
+            books[key] = rules_book(roster.ruleset, player, version=version)
+        rules = books[key]
         report = engines.evaluate(roster_data(roster, roster.live_members, rules), rules)
         if legality in LEGALITY and report.legal != LEGALITY[legality]:
             continue
@@ -175,17 +183,6 @@ def used_house_rules(rules, data):
         for (kind, slug), entry in rules.entries.items()
         if entry.get("custom") and slug in named
     ]
-
-
-def words_in(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from words_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from words_in(item)
 
 
 def roster_data(roster, members, rules):

@@ -7,7 +7,7 @@ import base64
 from config.limits import ROSTER_MAX_CHARACTERS
 from rosters import portraits, selectors
 from rosters.format import RosterFormatError, choice_kind
-from rules import engines
+from rules import data_versions, engines
 from rules.selectors import rules_book
 
 # The exported picture is the stored source, which clean_upload always writes as JPEG.
@@ -21,6 +21,9 @@ def export_roster(*, roster) -> dict:
     document = selectors.roster_data(roster, members, rules_book(roster.ruleset, roster.owner))
     for member, character in zip(members, document["characters"], strict=True):
         character["portrait"] = portrait_as_data(member.character)
+    checked = roster.rules_version or data_versions.latest_number(roster.ruleset)
+    if checked is not None:
+        document["rules_version"] = checked
     return document
 
 

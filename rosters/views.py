@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.players import current_player
-from rosters import selectors
+from rosters import selectors, updates
 from rosters.builders import builder_for, setting_options
 from rosters.campaign_views import campaign_context
 from rosters.forms import (
@@ -19,6 +19,7 @@ from rosters.forms import (
 )
 from rosters.handlers import members as member_handlers
 from rosters.handlers import roster as roster_handlers
+from rosters.handlers import updates as update_handlers
 from rosters.handlers.base import CampaignRefused, RosterFull
 from rosters.meter import meter_for
 from rosters.models import RosterMember
@@ -52,8 +53,11 @@ def roster_list(request):
 
 
 def builder_context(request, roster):
-    rules = rules_book(roster.ruleset, request.user)
     members = selectors.members_of(roster)
+    # Read by the version of the rules data it was last checked against, until the player
+    # takes a newer one (rosters/updates.py).
+    read = updates.reading(roster, members, request.user)
+    rules = read.rules
     selectors.told_apart([member.character for member in members])
     cast = selectors.roster_data(roster, members, rules)
     report = engines.evaluate(cast, rules)
@@ -104,6 +108,7 @@ def builder_context(request, roster):
     addable = selectors.addable_characters(request.user, roster, members)
     return campaign_context(request, roster, members, rules, addable) | {
         "roster": roster,
+        "reading": read,
         "rows": rows,
         "report": report,
         "meter": meter_for(report.budget),
@@ -328,3 +333,31 @@ def set_count(request, pk, character_pk):
     else:
         messages.error(request, refusal(count))
     return after_change(request, roster)
+
+
+@require_POST
+def accept_update(request, pk):
+    """Check the roster against the version of the rules data whose report the player saw."""
+    roster = selectors.roster_or_404(request.user, pk)
+    try:
+        result = update_handlers.accept_update(roster=roster, to=record_id(request.POST.get("to")))
+    except update_handlers.NoSuchUpdate as error:
+        messages.error(request, str(error))
+        return whole_page(request, roster)
+    messages.success(
+        request, f"{roster.name} is checked against version {result.roster.rules_version} now."
+    )
+    return whole_page(request, roster)
+
+
+@require_POST
+def put_off_update(request, pk):
+    """Keep reading the roster by the version it was checked against."""
+    roster = selectors.roster_or_404(request.user, pk)
+    result = update_handlers.put_off_update(roster=roster)
+    messages.success(
+        request,
+        f"{roster.name} keeps its reading of version {result.roster.rules_version}:"
+        " the update waits below its report.",
+    )
+    return whole_page(request, roster)

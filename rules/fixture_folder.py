@@ -14,6 +14,8 @@ FIXTURES_DIR = Path(settings.RULES_DATA_DIR)
 # Each game folder's own row in the list of games (name, edition, force name, its place in the
 # list): a game's folder is all of its data, so adding one edits no shared list.
 RULESET_FILE = "ruleset.yaml"
+# What changed in the game's data, why and where the book says so (rules/data_versions.py).
+CHANGELOG_FILE = "changelog.yaml"
 TYPES, DECK, ENTRIES = "types", "deck", "entries"
 # libyaml's C parser when PyYAML has it: several times faster on the larger rulesets.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -42,9 +44,9 @@ class FixtureDocument:
 
 
 def yaml_paths(folder: Path):
-    """The rules documents of a game folder (its ruleset.yaml row is not one)."""
+    """The rules documents of a game folder (its ruleset.yaml row and its changelog are not)."""
     found = folder.glob("*.yaml") if folder.is_dir() else ()
-    return sorted(path for path in found if path.name != RULESET_FILE)
+    return sorted(path for path in found if path.name not in (RULESET_FILE, CHANGELOG_FILE))
 
 
 def ruleset_rows(fixtures_dir: Path = FIXTURES_DIR) -> list[dict]:

@@ -4,8 +4,10 @@ They read the YAML directly, so a broken data edit is caught before it reaches a
 from collections import Counter
 from pathlib import Path
 
+from rules.data_versions import changelog
 from rules.engines.house_rules import top_ability_level
 from rules.fixture_folder import (
+    CHANGELOG_FILE,
     DECK,
     FIXTURES_DIR,
     TYPES,
@@ -70,6 +72,19 @@ def type_problems(ruleset, path, types):
     return [f"{ruleset}/{path.name}: character type {name!r} twice" for name in names]
 
 
+def changelog_problems(folder):
+    """A changelog a load could not read, or with a note id twice (a version takes the notes
+    no earlier one took, by id, so a repeated id would be lost)."""
+    try:
+        notes = changelog(folder)
+    except FixtureError as error:
+        return [str(error)]
+    return [
+        f"{folder.name}/{CHANGELOG_FILE}: note {note_id!r} twice"
+        for note_id in duplicates(note["id"] for note in notes)
+    ]
+
+
 def fixture_problems(fixtures_dir: Path = FIXTURES_DIR):
     """Every inconsistency in the rules data, as readable lines (empty when all is well)."""
     problems = []
@@ -78,6 +93,7 @@ def fixture_problems(fixtures_dir: Path = FIXTURES_DIR):
     except (FixtureError, OSError) as error:
         return [str(error)]
     for slug in (item["slug"] for item in rulesets):
+        problems += changelog_problems(fixtures_dir / slug)
         found = []
         for path in yaml_paths(fixtures_dir / slug):
             try:

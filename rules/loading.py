@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.dispatch import Signal
 
+from rules.data_versions import record_versions
 from rules.fixture_folder import DECK, FIXTURES_DIR, TYPES, documents, ruleset_rows
 from rules.models import (
     ENTRY_RULES,
@@ -33,7 +34,9 @@ class LoadResult:
     created: int = 0
     updated: int = 0
     unchanged: int = 0
+    removed: int = 0
     files: list[str] = field(default_factory=list)
+    versions: list = field(default_factory=list)  # the DataVersions this load made
 
     def count(self, created, changed):
         if created:
@@ -81,6 +84,7 @@ TYPE_DEFAULTS = {
 
 
 def load_ruleset_folder(ruleset, folder, result):
+    loaded_types, loaded_entries = set(), set()
     for document in documents(folder):
         result.files.append(str(document.path.relative_to(folder.parent)))
         if document.form == TYPES:
@@ -88,10 +92,30 @@ def load_ruleset_folder(ruleset, folder, result):
                 values = pick(item, TYPE_FIELDS, TYPE_DEFAULTS)
                 values["order"] = item.get("order", order)
                 sync(CharacterType, {"ruleset": ruleset, "slug": item["slug"]}, values, result)
+                loaded_types.add(item["slug"])
         elif document.form == DECK:
             load_deck(ruleset, document, result)
         else:
             load_entries(ruleset, document.kind, document.items, result)
+            loaded_entries |= {(document.kind, item["slug"]) for item in document.items}
+    prune(ruleset, loaded_types, loaded_entries, result)
+
+
+def prune(ruleset, loaded_types, loaded_entries, result):
+    """Built-in types and entries the fixtures no longer hold go: the rules data is what the
+    files say. Rosters name them by slug, so none is lost: the version that removed them
+    keeps them (rules/data_versions.py) and a roster picking one keeps it as a legacy entry."""
+    gone_types = CharacterType.objects.filter(ruleset=ruleset).exclude(slug__in=loaded_types)
+    gone = [
+        entry.pk
+        for entry in LibraryEntry.objects.filter(ruleset=ruleset, owner__isnull=True).only(
+            "kind", "slug"
+        )
+        if (entry.kind, entry.slug) not in loaded_entries
+    ]
+    result.removed += len(gone) + gone_types.count()
+    gone_types.delete()
+    LibraryEntry.objects.filter(pk__in=gone).delete()
 
 
 def load_entries(ruleset, kind, items, result):
@@ -133,8 +157,10 @@ def load_deck(ruleset, document, result):
 
 @transaction.atomic
 def load_rules(fixtures_dir=FIXTURES_DIR):
+    """Load the fixtures; a game whose data this changes gets a new numbered version."""
     result = LoadResult()
-    for order, item in enumerate(ruleset_rows(fixtures_dir), start=1):
+    rows = ruleset_rows(fixtures_dir)
+    for order, item in enumerate(rows, start=1):
         values = {
             "name": item["name"],
             "edition": item["edition"],
@@ -149,4 +175,5 @@ def load_rules(fixtures_dir=FIXTURES_DIR):
         folder = fixtures_dir / item["slug"]
         if folder.is_dir():
             load_ruleset_folder(Ruleset.objects.get(slug=item["slug"]), folder, result)
+    result.versions = record_versions([row["slug"] for row in rows], fixtures_dir)
     return result

@@ -203,3 +203,28 @@ class DeckCard(models.Model):
 
     def __str__(self):
         return f"{self.deck} #{self.number}"
+
+
+class DataVersion(models.Model):
+    """One numbered version of a game's built-in rules data (rules/data_versions.py): made when
+    loading the fixtures changes what the engines read, never by a player. It keeps the
+    changelog file's entries new with it (`notes`: what changed, why, the page), what changed
+    as counted from the data (`changes`: entries added, removed and changed by kind and slug,
+    with the fields), and the built-in types and entries as they then were (`snapshot`), so a
+    roster checked against it can still be read as it was and compared with today's data."""
+
+    ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="data_versions")
+    number = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    notes = models.JSONField(default=list, blank=True)
+    changes = models.JSONField(default=dict, blank=True)
+    snapshot = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["ruleset", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "number"], name="unique_data_version")
+        ]
+
+    def __str__(self):
+        return f"{self.ruleset} v{self.number}"

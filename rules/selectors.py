@@ -169,13 +169,27 @@ def type_as_data(character_type):
 built_in_books = {}
 
 
-def rules_book(ruleset, owner=None):
+def snapshot_book(version):
+    """A DataVersion's snapshot (rules/data_versions.py) as a rules book's built-in part."""
+    snapshot = version.snapshot
+    return (
+        frozen(snapshot.get("types") or {}),
+        frozen({(e["kind"], e["slug"]): e for e in snapshot.get("entries") or []}),
+    )
+
+
+def rules_book(ruleset, owner=None, version=None):
     """The plain-data rules an engine needs, with the player's house rules. Building the
     book from a game's whole library is most of a page's work, so the built-in part is built
     once per loaded version; the house rules are read on every call (one small query), so a
-    player's change shows at once. Two queries the first time, then one (none anonymous)."""
+    player's change shows at once. Two queries the first time, then one (none anonymous).
+    With a `version` (a DataVersion), the built-in part is the game's data as that version
+    kept it, under the player's own rules of today."""
     built = built_in_books.get(ruleset.pk)
-    if built is not None and built[0] == ruleset.data_version:
+    if version is not None:
+        types, entries = snapshot_book(version)
+        rows = house_rules_of(owner, ruleset)
+    elif built is not None and built[0] == ruleset.data_version:
         _, types, entries = built
         rows = house_rules_of(owner, ruleset)
     else:

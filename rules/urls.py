@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("<slug:ruleset>/", views.ruleset_detail, name="ruleset"),
     path("<slug:ruleset>/decks/<slug:deck>/", views.deck, name="deck"),
+    path("<slug:ruleset>/whats-new/", views.whats_new, name="whats_new"),
     path("<slug:ruleset>/house-rules/", views.house_rules, name="house_rules"),
     path(
         "<slug:ruleset>/house-rules/<int:pk>/delete/",

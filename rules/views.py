@@ -5,7 +5,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.players import current_player
-from rules import selectors, services
+from rules import data_versions, selectors, services
 from rules.forms import ProfileGenresForm, completion_kinds, house_rule_kinds
 from rules.models import Ruleset
 from rules.rulesets import find
@@ -27,8 +27,17 @@ def ruleset_detail(request, ruleset):
         "kinds": selectors.library_kinds(ruleset, request.user),
         "character_types": selectors.character_types(ruleset),
         "decks": selectors.decks(ruleset),
+        "latest": data_versions.latest_number(ruleset),
     }
     return render(request, "rules/ruleset.html", context)
+
+
+@require_GET
+def whats_new(request, ruleset):
+    """The game's changelog: each version of its rules data, newest first."""
+    ruleset = selectors.ruleset_or_404(ruleset)
+    context = {"ruleset": ruleset, "versions": data_versions.whats_new(ruleset)}
+    return render(request, "rules/whats_new.html", context)
 
 
 # A level or cost filter: the columns are small positive integers.

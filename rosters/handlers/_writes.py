@@ -13,11 +13,17 @@ from config.limits import ROSTER_MAX_CHARACTERS
 from rosters import portraits
 from rosters.handlers.base import CharacterResult, RestoreResult, RosterFull, RosterResult
 from rosters.models import Character, Roster, RosterMember, ShareLink
+from rules import data_versions
 from rules.models import CharacterType
 
 
 def create_roster(*, owner, ruleset, name):
-    roster = Roster.objects.create(owner=owner, ruleset=ruleset, name=name.strip())
+    roster = Roster.objects.create(
+        owner=owner,
+        ruleset=ruleset,
+        name=name.strip(),
+        rules_version=data_versions.latest_number(ruleset),
+    )
     return RosterResult(roster=roster)
 
 

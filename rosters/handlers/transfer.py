@@ -21,6 +21,7 @@ from rosters.transfer import (
     renamed_profile,
     same_rule,
 )
+from rules import data_versions
 from rules.engines import boss_roles
 from rules.engines.completions import completed_kind
 from rules.engines.house_rules import PROFILE_GENRES
@@ -68,6 +69,7 @@ def import_roster(*, owner, document) -> ImportResult:
                 budget=document.get("budget"),
                 choices=renamed_choices(document.get("choices") or {}, renamed),
                 campaign=recharactered(document.get("campaign") or {}, new_ids, only_theirs=True),
+                rules_version=checked_version(ruleset, document.get("rules_version")),
             )
             prefixes = boss_roles(ruleset.slug)
             RosterMember.objects.bulk_create(
@@ -89,6 +91,14 @@ def import_roster(*, owner, document) -> ImportResult:
             character.portrait_print.delete(save=False)
         raise
     return ImportResult(roster=roster, characters=characters, house_rules=house_rules)
+
+
+def checked_version(ruleset, number):
+    """The version a file says it was checked against, when this install keeps it: the roster
+    then shows that version's update report. Any other number is read as the latest."""
+    if isinstance(number, int) and data_versions.version_of(ruleset, number) is not None:
+        return number
+    return data_versions.latest_number(ruleset)
 
 
 def import_house_rules(owner, ruleset, document):

@@ -98,3 +98,15 @@ def citation(page, section=None):
     if page_of(page):
         return f"p.{page}"
     return f"§ {section}" if isinstance(section, str) and section else ""
+
+
+def words_in(value):
+    """Every text inside a roster's plain data: what may name a library entry by slug."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from words_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from words_in(item)

@@ -209,9 +209,10 @@ def test_builder_page_query_count_is_pinned(
 ):
     for name in ("A", "B", "C", "D"):
         add(player_client, league, card(player, pulp_alley, name, "ally"))
-    # Adding them built the rules book; the campaign timeline is the eighth, the roster's
-    # rules version (the kept page's key) the first.
-    with django_assert_num_queries(8):
+    # Adding them built the rules book; the campaign timeline is the eighth, the game's
+    # versions of its data (which one the roster is read by) the ninth, the roster's rules
+    # version (the kept page's key) the first.
+    with django_assert_num_queries(9):
         player_client.get(f"/rosters/{league.pk}/")
 
 
@@ -223,13 +224,14 @@ def test_builder_page_queries_do_not_grow_with_the_league(
     for number in range(members):
         character = card(player, pulp_alley, f"Member {number}", "ally", ("crafty",))
         RosterMember.objects.create(roster=league, character=character, position=number)
-    with django_assert_num_queries(9):  # the campaign timeline is one of them
+    # The campaign timeline is one of them, the game's versions of its data another.
+    with django_assert_num_queries(10):
         page = player_client.get(f"/rosters/{league.pk}/")
     assert f"Member {members - 1}" in page.content.decode()
     # Once the game's rules book is built, the page only reads the player's house rules; an
     # app server that has not kept the page draws it so.
     caches["pages"].clear()
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         again = player_client.get(f"/rosters/{league.pk}/")
     assert f"Member {members - 1}" in again.content.decode()
     with django_assert_num_queries(3):  # kept: the session, the player, the rules version

@@ -75,6 +75,8 @@ def world(player, player_client, rules_data):
     roster_handlers.delete_roster(roster=binned)
     spare = start_from_sample(owner=player, slug="captain-wolf").roster
     token = roster_handlers.share_roster(roster=spare).link.token
+    # Saved before the rules data had versions: it takes the first one.
+    Roster.objects.filter(pk=spare.pk).update(rules_version=None)
 
     def member(roster, **where):
         return roster.members.filter(**where).first().character_id
@@ -173,6 +175,8 @@ def walk(w):
     yield "rosters:drop_completion", "/rosters/library/pulp-city/supreme/solar/drop/", {}
     yield "rosters:export_pack", "/rosters/library/pulp-city/pack.json", None
     yield "rosters:import_pack", "/rosters/library/pulp-city/pack/", {"pack": PACK, "confirm": "1"}
+    yield "rosters:put_off_update", f"/rosters/{w['spare'].pk}/update/put-off/", {}
+    yield "rosters:accept_update", f"/rosters/{w['spare'].pk}/update/accept/", {"to": "1"}
     yield "rosters:delete", f"/rosters/{w['spare'].pk}/delete/", {}
     yield "rosters:restore", f"/rosters/{w['binned'].pk}/restore/", {}
     # The designer's Save, and its "Save and add to league" (a league that has played).

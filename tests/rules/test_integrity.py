@@ -86,3 +86,11 @@ def test_a_file_the_loader_would_refuse_is_caught_at_start_up(fixtures):
     assert fixture_problems(fixtures) == [
         f"{fixtures / 'pulp-alley/notes.yaml'}: expected character types, a deck or library entries"
     ]
+
+
+def test_a_changelog_note_id_twice_or_a_note_without_words_is_caught(fixtures):
+    path = fixtures / "7tv/changelog.yaml"
+    edit(path, lambda notes: notes.append(dict(notes[0])))
+    assert any("note 'first-release' twice" in problem for problem in fixture_problems(fixtures))
+    edit(path, lambda notes: notes.append({"id": "silent"}))
+    assert any("each with an `id` and `what`" in problem for problem in fixture_problems(fixtures))

@@ -21,6 +21,7 @@ from rosters.handlers.transfer import import_roster
 from rosters.models import Roster
 from rosters.schema import roster_schema
 from rosters.transfer import export_roster
+from rosters.updates import UnknownVersion, file_update
 from rules.engines import UnknownRuleset, evaluate
 from rules.engines.plain import counted
 from rules.selectors import rules_for
@@ -79,19 +80,30 @@ class Command(BaseCommand):
     def add_validate_arguments(self, parser):
         parser.add_argument("file", metavar="FILE.json")
         parser.add_argument("--format", choices=["text", "json"], default="text")
+        parser.add_argument(
+            "--since",
+            type=int,
+            metavar="VERSION",
+            help="also print what the rules data changed for the roster since this version",
+        )
 
-    def handle_validate(self, *, file, format, **options):
-        """Exit status: 0 legal, 1 not legal, 2 the file cannot be read as a roster."""
+    def handle_validate(self, *, file, format, since=None, **options):
+        """Exit status: 0 legal, 1 not legal, 2 the file cannot be read as a roster (or the
+        version asked for is not kept here)."""
         try:
             roster = read_roster(file)
             rules = rules_for(roster["ruleset"])
-        except (RosterFormatError, UnknownRuleset) as error:
+            update = None if since is None else file_update(roster, since)
+        except (RosterFormatError, UnknownRuleset, UnknownVersion) as error:
             raise CommandError(f"{file}: {error}", returncode=UNREADABLE) from error
         report = evaluate(roster, rules)
         if format == "json":
-            self.stdout.write(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+            data = report.to_dict() | ({"update": update.to_dict()} if update else {})
+            self.stdout.write(json.dumps(data, indent=2, ensure_ascii=False))
         else:
             self.stdout.write(text_report(roster, report))
+            if update is not None:
+                self.stdout.write("\n".join(["Rules update", *update.lines()]))
         if not report.legal:
             raise SystemExit(NOT_LEGAL)
 

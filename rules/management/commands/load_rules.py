@@ -14,6 +14,9 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from error
         self.stdout.write(
             f"Rules data: {result.created} created, {result.updated} updated, "
-            f"{result.unchanged} unchanged, from {len(result.files) + 1} files."
+            f"{result.unchanged} unchanged, {result.removed} removed,"
+            f" from {len(result.files) + 1} files."
         )
+        for version in result.versions:
+            self.stdout.write(f"{version.ruleset.name}: version {version.number} of its data.")
         rules_loaded.send(sender=self.__class__, result=result)

@@ -1,0 +1,224 @@
+"""A change to a game's rules data, made on a copy of its fixtures, is a new version: each
+saved roster shows what it changes for it (engines on the old and the new data), keeps a
+removed pick as a legacy entry that still prints, and changes nothing until its player
+accepts."""
+
+import json
+import shutil
+from io import StringIO
+
+import pytest
+import yaml
+from django.core.management import call_command
+from django.test import Client
+
+from rosters import selectors, updates
+from rosters.handlers.transfer import import_roster, start_from_sample
+from rosters.models import Character, Roster
+from rosters.transfer import export_roster
+from rules.data_versions import latest_number
+from rules.fixture_folder import CHANGELOG_FILE, FIXTURES_DIR
+from rules.loading import load_rules
+from rules.models import DataVersion, Ruleset
+from tests.cards.pdf_reading import read
+
+pytestmark = pytest.mark.django_db
+
+# Per game: a book sample, the file edited, the entry taken out, the one changed (field, to),
+# and what the roster's update report must then say besides.
+GAMES = {
+    "pulp-alley": (
+        "captain-wolf",
+        "abilities.yaml",
+        ("ability", "marksman", "Marksman"),
+        ("crafty", "level", 3),
+        ("Captain Wolf", "Shoot", "4d10", "3d10"),
+    ),
+    "7tv": (
+        "7tv-claire",
+        "profiles.yaml",
+        ("profile", "security-guard", "Security Guard"),
+        ("commander", "cost", 4),
+        ("Commander", "Cost", "3", "4"),
+    ),
+    "pulp-city": (
+        "pulp-city-starter-box",
+        "resources.yaml",
+        ("resource", "hired-guns", "Hired Guns"),
+        ("heroic-call", "level", 2),
+        None,
+    ),
+    "pulp-fiction": (
+        "pulp-fiction-heroes",
+        "traits.yaml",
+        ("trait", "sneaky", "Sneaky"),
+        ("leader", "summary", "Leads the band."),
+        ("Sparky", "Abilities", "Sneaky, Hide", "Hide"),
+    ),
+}
+NOTE = {"id": "test-note", "what": "Took one entry out.", "why": "A test.", "page": 9}
+
+
+def updated_game(tmp_path, slug):
+    """Load a copy of the game's fixtures with GAMES' entry removed and one changed, and a
+    changelog note saying so; the new version it makes."""
+    _, file, (_, gone, _), (changed, field, value), _ = GAMES[slug]
+    folder = tmp_path / slug
+    shutil.copytree(FIXTURES_DIR / slug, folder)
+    path = folder / file
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    document["entries"] = [entry for entry in document["entries"] if entry["slug"] != gone]
+    for entry in document["entries"]:
+        if entry["slug"] == changed:
+            entry[field] = value
+    path.write_text(yaml.safe_dump(document), encoding="utf-8")
+    notes = yaml.safe_load((folder / CHANGELOG_FILE).read_text(encoding="utf-8"))
+    (folder / CHANGELOG_FILE).write_text(yaml.safe_dump([*notes, NOTE]), encoding="utf-8")
+    (version,) = load_rules(tmp_path).versions
+    return version
+
+
+def saved_sample(player, slug):
+    return start_from_sample(owner=player, slug=GAMES[slug][0]).roster
+
+
+def reading_of(roster, player):
+    roster = Roster.objects.select_related("ruleset").get(pk=roster.pk)
+    return updates.reading(roster, selectors.members_of(roster), player)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_data_change_is_each_rosters_own_update_report(slug, player, rules_data, tmp_path):
+    roster = saved_sample(player, slug)
+    before = roster.rules_version
+    version = updated_game(tmp_path, slug)
+    _, _, (kind, gone, name), (changed, field, _), card = GAMES[slug]
+    assert version.number == before + 1
+    assert version.notes == [NOTE]  # the earlier notes went with earlier versions
+    assert version.changes["removed"] == [{"kind": kind, "slug": gone, "name": name}]
+    assert [(row["slug"], row["fields"]) for row in version.changes["changed"]] == [
+        (changed, [field])
+    ]
+
+    read = reading_of(roster, player)
+    update = read.update
+    assert (read.checked, read.latest, update.since, update.to) == (before, before + 1) * 2
+    # Until the player accepts, the roster is read by its old version: nothing changed yet.
+    assert read.rules.entry(kind, gone) is not None and read.legacy == ()
+    picks = {pick.slug: pick for pick in update.picks}
+    assert picks[gone].words == f"no longer in the rules data (removed in v{version.number})"
+    assert picks[changed].fields == (field,)
+    # The engines read the legacy pick on the new data as a finding, not a crash.
+    assert any(gone in finding.message for finding in update.new_findings)
+    assert ("Legal", "yes", "no") in {(c.what, c.before, c.after) for c in update.force}
+    if card:
+        who, what, old, new = card
+        changes = {c.name: c.changes for c in update.characters}
+        assert (what, old, new) in {(c.what, c.before, c.after) for c in changes[who]}
+        # The printed card in its sleeve is stale now (the hook the card codes narrow).
+        members = selectors.members_of(roster)
+        stale = updates.stale_cards(roster, members, player)
+        assert str(next(m.character_id for m in members if m.character.name == who)) in stale
+
+
+def test_the_page_shows_the_update_and_accepting_keeps_the_removed_pick_as_legacy(
+    player, player_client, rules_data, tmp_path
+):
+    roster = saved_sample(player, "pulp-alley")
+    version = updated_game(tmp_path, "pulp-alley")
+    page = player_client.get(f"/rosters/{roster.pk}/").content.decode()
+    assert f"Rules update: version {version.number - 1} → {version.number}" in page
+    assert "Shoot 4d10 → 3d10" in page
+    assert f"no longer in the rules data (removed in v{version.number})" in page
+
+    accepted = player_client.post(
+        f"/rosters/{roster.pk}/update/accept/", {"to": version.number}, follow=True
+    )
+    roster.refresh_from_db()
+    assert roster.rules_version == version.number
+    page = accepted.content.decode()
+    assert "Rules update:" not in page
+    assert "Legacy entries" in page and "Marksman" in page
+    assert [pick.slug for pick in reading_of(roster, player).legacy] == ["marksman"]
+    # The legacy pick stays on Captain Wolf's card, which still prints.
+    wolf = roster.members.get(character__name="Captain Wolf").character
+    assert "marksman" in wolf.profile["abilities"]
+    Character.objects.filter(pk=wolf.pk).update(marked_for_print=True)
+    pdf = player_client.get("/print/cards.pdf?source=cards")
+    assert (pdf.status_code, pdf["Content-Type"]) == (200, "application/pdf")
+    text = read(pdf.content).pages[0].extract_text()
+    assert "CAPTAIN WOLF" in text.upper() and "Marksman" in text
+
+
+def test_keeping_the_old_reading_keeps_the_old_version_until_accepted(
+    player, player_client, rules_data, tmp_path
+):
+    roster = saved_sample(player, "pulp-alley")
+    version = updated_game(tmp_path, "pulp-alley")
+    player_client.post(f"/rosters/{roster.pk}/update/put-off/")
+    roster.refresh_from_db()
+    assert (roster.rules_version, roster.update_put_off) == (version.number - 1, version.number)
+    read = reading_of(roster, player)
+    assert read.put_off and read.rules.entry("ability", "crafty")["level"] == 2
+    page = player_client.get(f"/rosters/{roster.pk}/").content.decode()
+    # The old reading: Marksman is still in the data, and still gives its Shoot die.
+    assert "Legacy entries" not in page and "4d10" in page
+    assert "Keep the old reading" not in page and f"Accept version {version.number}" in page
+    # The roster list reads it so too: still legal, as it was before the update.
+    assert roster.name in player_client.get("/rosters/?legality=legal").content.decode()
+
+
+def test_only_the_owner_answers_an_update_and_only_with_a_csrf_token(
+    player, rival, rules_data, tmp_path
+):
+    roster = saved_sample(player, "pulp-fiction")
+    version = updated_game(tmp_path, "pulp-fiction")
+    others = Client()
+    others.force_login(rival)
+    for action in ("accept", "put-off"):
+        address = f"/rosters/{roster.pk}/update/{action}/"
+        assert others.post(address, {"to": version.number}).status_code == 404
+        strict = Client(enforce_csrf_checks=True)
+        strict.force_login(player)
+        assert strict.post(address, {"to": version.number}).status_code == 403
+    roster.refresh_from_db()
+    assert (roster.rules_version, roster.update_put_off) == (version.number - 1, None)
+
+
+def test_the_roster_file_carries_its_version_and_validate_since_prints_the_update(
+    player, rules_data, tmp_path
+):
+    roster = saved_sample(player, "pulp-city")
+    before = roster.rules_version
+    document = export_roster(roster=Roster.objects.get(pk=roster.pk))
+    assert document["rules_version"] == before
+    version = updated_game(tmp_path / "data", "pulp-city")
+    path = tmp_path / "team.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    out = StringIO()
+    with pytest.raises(SystemExit):  # the legacy resource is an error: not legal
+        call_command("roster", "validate", str(path), "--since", str(before), stdout=out)
+    text = out.getvalue()
+    assert f"v{before} → v{version.number}:" in text
+    assert f"Hired Guns (resource): no longer in the rules data (removed in v{version.number})" in (
+        text
+    )
+    # Imported back, the file is still read by its version, and shows its update.
+    again = import_roster(owner=player, document=document).roster
+    assert reading_of(again, player).update.to == version.number
+
+
+def test_loading_the_same_data_again_makes_no_version(rules_data, tmp_path):
+    shutil.copytree(FIXTURES_DIR / "pulp-fiction", tmp_path / "pulp-fiction")
+    counted = DataVersion.objects.count()
+    assert load_rules(tmp_path).versions == load_rules(tmp_path).versions == []
+    assert DataVersion.objects.count() == counted
+    assert latest_number(Ruleset.objects.get(slug="pulp-fiction")) == 1
+
+
+def test_the_library_says_whats_new(client, rules_data, tmp_path):
+    version = updated_game(tmp_path, "pulp-fiction")
+    page = client.get("/rules/pulp-fiction/whats-new/").content.decode()
+    assert f"Version {version.number}" in page
+    assert NOTE["what"] in page and "Removed: <strong>Sneaky</strong>" in page
+    assert "whats-new" in client.get("/rules/pulp-fiction/").content.decode()
