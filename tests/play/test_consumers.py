@@ -13,7 +13,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from config.asgi import application
-from play.consumers import FLOODED, NOT_YOURS
+from play.consumers import FLOODED, NOT_YOURS, GameConsumer
 from play.models import Operation
 
 ORIGIN = "http://127.0.0.1:8000"
@@ -55,9 +55,11 @@ def change(target, value, op_id=None):
 
 @pytest.fixture(autouse=True)
 def one_connection(monkeypatch):
-    """Channels closes the thread's database connection around each of its database calls,
-    as a server should between messages; here that connection holds the test's transaction
+    """The consumer's database calls on the test's own thread, whose connection holds the
+    test's transaction, where a server runs them on a pool of threads; and that connection
+    kept open around each call, which Channels closes when aged, as a server should
     (channels.testing does the same while it passes messages)."""
+    monkeypatch.setattr(GameConsumer, "database_threads", None)
     monkeypatch.setattr("channels.db.close_old_connections", lambda: None)
 
 
