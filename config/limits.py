@@ -133,6 +133,10 @@ PLAY_SOCKET_BURST = 120
 PLAY_SOCKET_PER_SECOND = 10
 # One message on that socket: a change is about a hundred bytes.
 PLAY_SOCKET_MESSAGE_BYTES = 4096
+# Threads an ASGI process gives its sockets' database calls, each holding one PostgreSQL
+# connection: a process makes this many changes at once, and the database sees ASGI
+# processes x this many connections (docs/deploy.md).
+PLAY_DATABASE_THREADS = 4
 # Password-reset mails asked for, from one address and for one e-mail address: each sends a
 # mail, so past it nobody's inbox fills and no mail server is used to flood one.
 PASSWORD_RESET_RATE = "5/h"

@@ -16,12 +16,14 @@ To a phone:
     {"type": "reload"}          a player joined or the game ended: the page has changed
 """
 
+import functools
 import json
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 
@@ -36,6 +38,31 @@ FLOODED = 4429
 
 NOT_A_CHANGE = "That is not a change this game understands."
 SPECTATING = "Spectators follow the game; only its two players change it."
+
+
+# The sockets' database calls, on threads of their own, each thread with its connection
+# (CONN_MAX_AGE; Channels closes a broken or aged one around every call). Channels would run
+# every consumer's calls of a process on its one thread, one change at a time; here a
+# process makes several at once. A game's changes still go one at a time, in the order
+# its row's lock grants them, and one phone's in the order it sent them (a consumer
+# handles one message at a time).
+DATABASE_THREADS = ThreadPoolExecutor(
+    max_workers=limits.PLAY_DATABASE_THREADS, thread_name_prefix="play-database"
+)
+
+
+def in_database_thread(method):
+    """The consumer's `method` (sync, reading or writing the database), awaited from its
+    event loop on the consumer's `database_threads`: the pool above, or None for the caller's
+    own thread (the tests: their transaction is on it)."""
+
+    @functools.wraps(method)
+    async def call(self, *args):
+        threads = self.database_threads
+        run = DatabaseSyncToAsync(method, thread_sensitive=threads is None, executor=threads)
+        return await run(self, *args)
+
+    return call
 
 
 def group_name(game_pk):
@@ -91,6 +118,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     game = None
     seat = None
     bucket = None
+    # The game's {target: Track} as this socket last read its seats (None: read them at the
+    # next change); a player sitting down sends `reload`, which has them read again.
+    tracks = None
+    database_threads = DATABASE_THREADS
 
     async def connect(self):
         found = await self.find_game()
@@ -102,7 +133,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(group_name(self.game.pk), self.channel_name)
         await self.accept()
 
-    @database_sync_to_async
+    @in_database_thread
     def find_game(self):
         """(game, seat) for a player of the game, (game, None) for a spectator's link, None
         for anyone else: a stranger learns nothing, not even that the game exists."""
@@ -176,10 +207,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def refuse(self, op_id, message):
         await self.send_json({"type": "refused", "op_id": op_id, "message": message})
 
-    @database_sync_to_async
+    @in_database_thread
     def apply(self, kind, op_id, content):
+        if self.tracks is None:
+            self.tracks = state.tracks_of(self.game)
         if kind == "undo":
-            applied = handlers.undo_last(game=self.game, seat=self.seat, op_id=op_id)
+            applied = handlers.undo_last(
+                game=self.game, seat=self.seat, op_id=op_id, tracks=self.tracks
+            )
         else:
             target = content.get("target")
             if not isinstance(target, str):
@@ -190,12 +225,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 op_id=op_id,
                 target=target,
                 value=content.get("value"),
+                tracks=self.tracks,
             )
         operation = applied.operation
         sides = {operation.seat_id: operation.seat.side}
         return state.operation_as_data(operation, sides), applied.duplicate
 
-    @database_sync_to_async
+    @in_database_thread
     def state_since(self, seq):
         self.game.refresh_from_db()
         return state.game_state(self.game, since_seq=seq)
@@ -204,4 +240,5 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "applied", "operation": event["operation"]})
 
     async def play_reload(self, event):
+        self.tracks = None
         await self.send_json({"type": "reload"})

@@ -8,6 +8,7 @@ PlayRefused before writing anything."""
 import uuid
 from dataclasses import dataclass
 
+from django.db.models import Q, Subquery
 from django.utils import timezone
 
 from config import limits
@@ -126,8 +127,9 @@ def join_game(*, player, code, roster=None) -> JoinedGame:
 
 
 def locked(game, seat, op_id):
-    """The game's row, locked for this append, and the operation already logged under
-    `op_id` (None when it is new). Refuses a seat that is not the game's."""
+    """The game's row, locked for this append, and `op_id` as a UUID. Refuses a seat that
+    is not the game's. The lock orders a game's changes: every read of its log after it
+    sees every change committed before."""
     game = Game.objects.select_for_update().select_related("ruleset").get(pk=game.pk)
     if seat is None or seat.game_id != game.pk:
         raise PlayRefused("Only the game's two players change it.")
@@ -135,27 +137,52 @@ def locked(game, seat, op_id):
         op_id = uuid.UUID(str(op_id))
     except ValueError:
         raise PlayRefused("A change needs its phone's id (a UUID).") from None
-    logged = game.operations.filter(op_id=op_id).first()
+    return game, op_id
+
+
+@dataclass(frozen=True)
+class LogRead:
+    """What one append needs of the log, read in one query under the game's lock."""
+
+    logged: Operation | None
+    latest_seq: int
+    latest_of_target: Operation | None
+
+
+def read_log(game, seat, op_id, target=None):
+    """The operation already logged as `op_id` (refused if it is the other player's), the
+    log's latest seq, which counts its changes too (seqs run 1, 2, 3 under the lock), and
+    the latest operation on `target`: three rows at most, from one query."""
+    log = game.operations.order_by("-seq").values("seq")
+    wanted = Q(op_id=op_id) | Q(seq=Subquery(log[:1]))
+    if target is not None:
+        wanted |= Q(seq=Subquery(log.filter(target=target)[:1]))
+    rows = list(game.operations.filter(wanted))
+    logged = next((row for row in rows if row.op_id == op_id), None)
     if logged is not None and logged.seat_id != seat.pk:
         raise PlayRefused("That change id is the other player's.")
-    return game, op_id, logged
+    on_target = [row for row in rows if row.target == target]
+    return LogRead(
+        logged=logged,
+        latest_seq=max((row.seq for row in rows), default=0),
+        latest_of_target=max(on_target, key=lambda row: row.seq, default=None),
+    )
 
 
-def writable(game):
+def writable(game, read):
     if not game.is_open:
         raise PlayRefused("The game has ended: its log is only read now.")
-    if game.operations.count() >= limits.PLAY_MAX_OPERATIONS:
+    if read.latest_seq >= limits.PLAY_MAX_OPERATIONS:
         raise PlayRefused(
             f"This game's log holds {limits.PLAY_MAX_OPERATIONS} changes, the most one game"
             " keeps: end it and start another."
         )
 
 
-def append(game, seat, op_id, target, before, after, undoes=None):
-    latest = game.operations.order_by("-seq").values_list("seq", flat=True).first() or 0
+def append(game, seat, op_id, read, target, before, after, undoes=None):
     return Operation.objects.create(
         game=game,
-        seq=latest + 1,
+        seq=read.latest_seq + 1,
         op_id=op_id,
         seat=seat,
         target=target,
@@ -165,34 +192,46 @@ def append(game, seat, op_id, target, before, after, undoes=None):
     )
 
 
+def track_named(game, target, tracks):
+    """The game's track `target`, from `tracks` (a caller's {target: Track}, as a consumer
+    keeps them for its connection) or else from the seats: a player who sat down since
+    the caller read them brings tracks of their own."""
+    return (tracks or {}).get(target) or tracks_of(game).get(target)
+
+
 @handler
-def apply_operation(*, game, seat, op_id, target, value) -> Applied:
-    """Set `target` to `value` for the seat's player; idempotent by op_id."""
-    game, op_id, logged = locked(game, seat, op_id)
-    if logged is not None:
-        return Applied(operation=logged, duplicate=True)
-    writable(game)
-    track = tracks_of(game).get(str(target))
+def apply_operation(*, game, seat, op_id, target, value, tracks=None) -> Applied:
+    """Set `target` to `value` for the seat's player; idempotent by op_id. `tracks` saves
+    reading the seats on every change (track_named)."""
+    game, op_id = locked(game, seat, op_id)
+    target = str(target)
+    read = read_log(game, seat, op_id, target)
+    if read.logged is not None:
+        return Applied(operation=read.logged, duplicate=True)
+    writable(game, read)
+    track = track_named(game, target, tracks)
     if track is None:
-        raise PlayRefused(f"{str(target)[:80]!r} is nothing this game tracks.")
+        raise PlayRefused(f"{target[:80]!r} is nothing this game tracks.")
     refusal = track.refusal(value)
     if refusal:
         raise PlayRefused(refusal)
-    before = current_value(game, track.target, track)
+    latest = read.latest_of_target
+    before = track.start if latest is None else latest.after
     return Applied(
-        operation=append(game, seat, op_id, track.target, before, value), duplicate=False
+        operation=append(game, seat, op_id, read, track.target, before, value), duplicate=False
     )
 
 
 @handler
-def undo_last(*, game, seat, op_id) -> Applied:
+def undo_last(*, game, seat, op_id, tracks=None) -> Applied:
     """Set back the value of the seat's own latest change not undone yet (an undo is never
     itself undone: a second Undo steps further back). Recorded as a new operation, so every
     phone folds it alike; idempotent by op_id like any change."""
-    game, op_id, logged = locked(game, seat, op_id)
-    if logged is not None:
-        return Applied(operation=logged, duplicate=True)
-    writable(game)
+    game, op_id = locked(game, seat, op_id)
+    read = read_log(game, seat, op_id)
+    if read.logged is not None:
+        return Applied(operation=read.logged, duplicate=True)
+    writable(game, read)
     last = (
         game.operations.filter(seat=seat, undoes__isnull=True, undone_by__isnull=True)
         .order_by("-seq")
@@ -200,10 +239,9 @@ def undo_last(*, game, seat, op_id) -> Applied:
     )
     if last is None:
         raise PlayRefused("You have no change left to undo.")
-    track = tracks_of(game).get(last.target)
-    now = current_value(game, last.target, track)
+    now = current_value(game, last.target, track_named(game, last.target, tracks))
     return Applied(
-        operation=append(game, seat, op_id, last.target, now, last.before, undoes=last),
+        operation=append(game, seat, op_id, read, last.target, now, last.before, undoes=last),
         duplicate=False,
     )
 

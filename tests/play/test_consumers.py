@@ -4,17 +4,21 @@ connection catches up and resends what it held without doubling anything, and wh
 a player of the game changes nothing."""
 
 import json
+import threading
 import uuid
 from contextlib import asynccontextmanager
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
+from django.db import connection, connections
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from config.asgi import application
-from play.consumers import FLOODED, NOT_YOURS
+from play.consumers import FLOODED, NOT_YOURS, GameConsumer
 from play.models import Operation
+from tests.concurrency import postgres_only
 
 ORIGIN = "http://127.0.0.1:8000"
 
@@ -55,9 +59,11 @@ def change(target, value, op_id=None):
 
 @pytest.fixture(autouse=True)
 def one_connection(monkeypatch):
-    """Channels closes the thread's database connection around each of its database calls,
-    as a server should between messages; here that connection holds the test's transaction
+    """The consumer's database calls on the test's own thread, whose connection holds the
+    test's transaction, where a server runs them on a pool of threads; and that connection
+    kept open around each call, which Channels closes when aged, as a server should
     (channels.testing does the same while it passes messages)."""
+    monkeypatch.setattr(GameConsumer, "database_threads", None)
     monkeypatch.setattr("channels.db.close_old_connections", lambda: None)
 
 
@@ -324,3 +330,80 @@ def test_a_change_passes_between_phones_through_redis(redis_layer, pulp_alley_ga
             assert (heard["operation"]["target"], heard["operation"]["after"]) == ("turn", 2)
 
     run(body)
+
+
+@pytest.mark.django_db
+def test_a_socket_reads_its_seats_once_then_each_change_costs_three_queries(
+    pulp_alley_game, player
+):
+    game, _, _ = pulp_alley_game
+    mine_cookie = session_cookie(player)
+    second_change = []
+
+    async def body():
+        async with connected(seat_path(game), mine_cookie) as first:
+            await first.send_json_to(change("turn", 2))
+            await first.receive_json_from()
+            start = len(captured)
+            await first.send_json_to(change("turn", 3))
+            assert (await first.receive_json_from())["operation"]["after"] == 3
+            second_change.extend(captured[start:])
+
+    # This thread's own connection, which the consumer's calls use (`connection` would be
+    # the event loop thread's inside the body).
+    with CaptureQueriesContext(connections["default"]) as captured:
+        run(body)
+    made = [q["sql"] for q in second_change if "SAVEPOINT" not in q["sql"]]
+    assert len(made) == 3, made
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_sending_at_once_through_the_database_threads_get_consecutive_seqs(
+    pulp_alley_game, player, rival, monkeypatch
+):
+    """The server's pool of database threads: both phones' changes made at once, on
+    threads of their own, still take consecutive seqs, both phones hear every one, and
+    each phone's changes keep the order it made them."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    game, _, _ = pulp_alley_game
+    cookies = session_cookie(player), session_cookie(rival)
+    threads = ThreadPoolExecutor(max_workers=2)
+    monkeypatch.setattr(GameConsumer, "database_threads", threads)
+    each = 8
+    heard = {}
+
+    async def body():
+        async with (
+            connected(seat_path(game), cookies[0]) as first,
+            connected(seat_path(game), cookies[1]) as second,
+        ):
+            for value in range(1, each + 1):
+                await first.send_json_to(change("side1.fortune_held", value))
+                await second.send_json_to(change("side2.fortune_held", value))
+            for name, communicator in (("first", first), ("second", second)):
+                messages = [
+                    await communicator.receive_json_from(timeout=10) for _ in range(2 * each)
+                ]
+                heard[name] = [
+                    (m["operation"]["seq"], m["operation"]["target"], m["operation"]["after"])
+                    for m in messages
+                ]
+
+    try:
+        run(body)
+    finally:
+        # Each thread's own connection closed, so the test database can be dropped.
+        both = threading.Barrier(2)
+        for _ in range(2):
+            threads.submit(lambda: (both.wait(), connection.close()))
+        threads.shutdown(wait=True)
+    # Pushes may pass each other on the way (a phone asks for a gap); the log's order is one.
+    in_order = sorted(heard["first"])
+    assert in_order == sorted(heard["second"])
+    assert [seq for seq, _, _ in in_order] == list(range(1, 2 * each + 1))
+    for side in ("side1", "side2"):
+        made = [after for _, target, after in in_order if target.startswith(side)]
+        assert made == list(range(1, each + 1))
+    assert list(game.operations.values_list("seq", flat=True)) == list(range(1, 2 * each + 1))

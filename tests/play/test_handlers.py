@@ -5,6 +5,8 @@ game with its campaign hand-off."""
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from config import limits
@@ -139,6 +141,52 @@ def test_a_change_sent_again_is_not_applied_twice(table):
     assert (first.duplicate, again.duplicate) == (False, True)
     assert again.operation == first.operation
     assert game.operations.count() == 1
+
+
+def queries_of(call):
+    """The queries `call` makes, without the savepoints of the handler's transaction (inside
+    the test's own, a server's BEGIN and COMMIT are SAVEPOINT and RELEASE here)."""
+    with CaptureQueriesContext(connection) as captured:
+        call()
+    return [q["sql"] for q in captured if "SAVEPOINT" not in q["sql"]]
+
+
+def test_a_change_costs_three_queries_and_a_resend_two(table):
+    """Live games under load (docs/performance.md): each query of a change is a wait on
+    the database while both phones wait. Three: the game's row locked, one read of its log
+    (the change's id, the latest seq, the value it changes), the insert; the seats' tracks
+    come from the socket that keeps them."""
+    game, one, _ = table()
+    tracks = state.tracks_of(game)
+    op_id = new_id()
+
+    def change():
+        handlers.apply_operation(
+            game=game, seat=one, op_id=op_id, target="turn", value=2, tracks=tracks
+        )
+
+    made = queries_of(change)
+    assert len(made) == 3, made
+    assert made[-1].startswith("INSERT")
+    resent = queries_of(change)
+    assert len(resent) == 2 and not any(q.startswith("INSERT") for q in resent), resent
+    assert game.operations.count() == 1
+
+
+def test_a_track_the_caller_did_not_know_is_found_in_the_seats(table):
+    """A socket keeps the tracks of the seats it read; a player who sat down since brings
+    tracks of their own, and their change is taken, not refused."""
+    game, one, two = table()
+    side_one_only = {track.target: track for track in state.seat_tracks(game, one)}
+    applied = handlers.apply_operation(
+        game=game,
+        seat=two,
+        op_id=new_id(),
+        target="side2.fortune_held",
+        value=3,
+        tracks=side_one_only,
+    )
+    assert (applied.operation.before, applied.operation.after) == (0, 3)
 
 
 def test_the_other_players_change_id_cannot_be_taken_over(table):
