@@ -58,10 +58,7 @@ def htmx_swap(page, url):
 
 
 @pytest.fixture
-def page(chromium, live_server, transactional_db):
-    from rules.loading import load_rules
-
-    load_rules()
+def page(chromium, live_server, transactional_db, rules_data):
     viewport = {"width": 1280, "height": 900}
     context = chromium.new_context(base_url=live_server.url, viewport=viewport)
     context.set_default_timeout(10_000)
