@@ -272,7 +272,7 @@ def token_sheet_pdf(request, pk):
     paper = request.GET.get("paper", "a4")
     if maker is None or paper not in PAPERS:
         raise Http404("No token sheet for this roster.")
-    rules = rules_book(roster.ruleset, request.user)
+    rules = roster_selectors.book_of(roster, request.user)
     data = roster_selectors.roster_data(roster, roster_selectors.members_of(roster), rules)
     pdf = tokens.token_sheet_pdf(maker(data, rules, PAPERS[paper]))
     return pdf_attachment(pdf, f"{slugify(roster.name) or 'roster'}-tokens-{paper}.pdf")
@@ -295,7 +295,7 @@ def everything_pdf(request, pk):
     wanted = print_request(player, query)
     if wanted.printable.too_big or not wanted.interactive:
         return redirect(f"{reverse('printing:page')}?{query.urlencode()}")
-    rules = rules_book(roster.ruleset, player)
+    rules = roster_selectors.book_of(roster, player)
     data = roster_selectors.roster_data(roster, roster_selectors.members_of(roster), rules)
     parts = [sheets.draw(whole_job(wanted))] if wanted.cards else []
     parts += [

@@ -12,6 +12,8 @@ import yaml
 from django.core.management import call_command
 from django.test import Client
 
+from cards.printing import codes
+from cards.printing.sources import roster_cards
 from rosters import selectors, updates
 from rosters.handlers.transfer import import_roster, start_from_sample
 from rosters.models import Character, Roster
@@ -166,6 +168,49 @@ def test_keeping_the_old_reading_keeps_the_old_version_until_accepted(
     assert "Keep the old reading" not in page and f"Accept version {version.number}" in page
     # The roster list reads it so too: still legal, as it was before the update.
     assert roster.name in player_client.get("/rosters/?legality=legal").content.decode()
+
+
+def printed_codes(player, roster):
+    return {face.title: codes.code_of(face) for face in roster_cards(player, roster.pk, {}).faces}
+
+
+def test_until_accepted_its_prints_builder_and_file_read_the_kept_version(
+    player, player_client, rules_data, tmp_path
+):
+    """Nothing reads the roster by the new data behind its player's back: what prints, what
+    the builder lets them pick and what its file says stay the old version's (the Print page
+    says so and links to the report) until they accept; then all move together."""
+    roster = saved_sample(player, "7tv")
+    held = printed_codes(player, roster)
+    version = updated_game(tmp_path, "7tv")
+    roster = Roster.objects.select_related("ruleset").get(pk=roster.pk)
+    assert selectors.book_of(roster, player) == reading_of(roster, player).rules
+    assert printed_codes(player, roster) == held  # the cards in their sleeves stay current
+
+    page = player_client.get(f"/print/?source=roster-{roster.pk}").content.decode()
+    assert f"prints by version {version.number - 1} of the" in page
+    assert f'href="/rosters/{roster.pk}/#rules-update"' in page
+    assert f"Version {version.number} waits" in page
+    document = export_roster(roster=roster)
+    assert document["rules_version"] == version.number - 1
+    # The builder offers the old version's profiles: the one the update removes among them.
+    added = player_client.post(
+        f"/rosters/{roster.pk}/profiles/", {"profile": "security-guard", "count": "1"}
+    )
+    assert added.status_code in (200, 302)
+    assert roster.members.filter(character__name__icontains="Security Guard").exists()
+
+    player_client.post(f"/rosters/{roster.pk}/update/accept/", {"to": version.number})
+    roster = Roster.objects.select_related("ruleset").get(pk=roster.pk)
+    now = printed_codes(player, roster)
+    changed = {title for title in held if now.get(title) != held[title]}
+    assert "Commander" in " ".join(changed)  # its cost is 4 now: that card reprints
+    page = player_client.get(f"/print/?source=roster-{roster.pk}").content.decode()
+    assert "prints by version" not in page
+    refused = player_client.post(
+        f"/rosters/{roster.pk}/profiles/", {"profile": "security-guard", "count": "1"}
+    )
+    assert refused.status_code == 404
 
 
 def test_only_the_owner_answers_an_update_and_only_with_a_csrf_token(
