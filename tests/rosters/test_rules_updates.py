@@ -16,6 +16,7 @@ from cards.printing import codes
 from cards.printing.sources import roster_cards
 from rosters import selectors, updates
 from rosters.handlers.transfer import import_roster, start_from_sample
+from rosters.handlers.updates import accept_update
 from rosters.models import Character, Roster
 from rosters.transfer import export_roster
 from rules.data_versions import latest_number
@@ -121,6 +122,15 @@ def test_a_data_change_is_each_rosters_own_update_report(slug, player, rules_dat
         members = selectors.members_of(roster)
         stale = updates.stale_cards(roster, members, player)
         assert str(next(m.character_id for m in members if m.character.name == who)) in stale
+
+    # Accepted, the removed pick stays as a legacy entry: read, in the file, and printed.
+    accept_update(roster=roster, to=version.number)
+    roster = Roster.objects.select_related("ruleset").get(pk=roster.pk)
+    read = reading_of(roster, player)
+    assert (read.update, [(pick.kind, pick.slug) for pick in read.legacy]) == (None, [(kind, gone)])
+    assert gone in json.dumps(export_roster(roster=roster))
+    printed = roster_cards(player, roster.pk, {})
+    assert printed.skipped == [] and len(printed.faces) == len(selectors.members_of(roster))
 
 
 def test_the_page_shows_the_update_and_accepting_keeps_the_removed_pick_as_legacy(
