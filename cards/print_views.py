@@ -29,7 +29,6 @@ from config.limits import PRINT_MAX_COPIES
 from rosters import selectors as roster_selectors
 from rosters import sharing
 from rules.rulesets import find
-from rules.selectors import rules_book
 
 # The Print page previews the first sheet (and its backs): a few faces to draw, however big
 # the job, while the whole PDF is drawn for Download.
@@ -325,7 +324,7 @@ def shared_roster_pdf(request, token):
         status = 404 if not document["characters"] else 400
         return render(request, "cards/print/shared_refused.html", context, status=status)
     faces = roster_file_faces(
-        document, rules_book(roster.ruleset), ruleset_name=roster.ruleset.name
+        document, roster_selectors.book_of(roster), ruleset_name=roster.ruleset.name
     )
     result = sheets.print_cards(faces, sheets.PrintOptions(), title=document["name"])
     return pdf_attachment(result.pdf, f"{slugify(document['name']) or 'cards'}.pdf")
