@@ -54,6 +54,27 @@ def test_a_code_changes_exactly_when_what_the_card_prints_changes(field, old, ne
     assert (codes.printed_hash(after) == codes.printed_hash(before)) == shows_the_same
 
 
+@settings(max_examples=25)
+@given(
+    box=st.sampled_from(["name", "flavour", "body"]),
+    size=st.floats(5, 12, allow_nan=False),
+    other=st.floats(5, 12, allow_nan=False),
+)
+def test_a_fitted_size_or_another_design_changes_the_code_and_nothing_unprinted_does(
+    box, size, other
+):
+    """Printed differences beyond the values: a text box fitted to another font size, the
+    card drawn by another design. The stamp and the copies are not printed differences."""
+    face = character("Crew")
+    sized = replace(face, layout={**face.layout, box: size})
+    resized = replace(face, layout={**face.layout, box: other})
+    assert (codes.printed_hash(sized) == codes.printed_hash(resized)) == (size == other)
+    redrawn = replace(face, template=codes.BACK.template)
+    assert codes.printed_hash(redrawn) != codes.printed_hash(face)
+    stamped = codes.stamped(replace(sized, copies=4), roster_pk=1, card_pk=2)
+    assert codes.printed_hash(stamped) == codes.printed_hash(sized)
+
+
 def test_a_code_reads_back_whatever_its_case_and_nothing_else_does():
     assert codes.parse(" 12-345-k3qx7m2a ") == (12, 345, "K3QX7M2A")
     for wrong in ("12-345", "0-1-K3QX7M2A", "12-345-K3QX7M2", "12-345-K3QX7M2A1", "a-b-c"):
