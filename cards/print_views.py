@@ -29,7 +29,6 @@ from config.limits import PRINT_MAX_COPIES
 from rosters import selectors as roster_selectors
 from rosters import sharing
 from rules.rulesets import find
-from rules.selectors import rules_book
 
 # The Print page previews the first sheet (and its backs): a few faces to draw, however big
 # the job, while the whole PDF is drawn for Download.
@@ -272,7 +271,7 @@ def token_sheet_pdf(request, pk):
     paper = request.GET.get("paper", "a4")
     if maker is None or paper not in PAPERS:
         raise Http404("No token sheet for this roster.")
-    rules = rules_book(roster.ruleset, request.user)
+    rules = roster_selectors.book_of(roster, request.user)
     data = roster_selectors.roster_data(roster, roster_selectors.members_of(roster), rules)
     pdf = tokens.token_sheet_pdf(maker(data, rules, PAPERS[paper]))
     return pdf_attachment(pdf, f"{slugify(roster.name) or 'roster'}-tokens-{paper}.pdf")
@@ -295,7 +294,7 @@ def everything_pdf(request, pk):
     wanted = print_request(player, query)
     if wanted.printable.too_big or not wanted.interactive:
         return redirect(f"{reverse('printing:page')}?{query.urlencode()}")
-    rules = rules_book(roster.ruleset, player)
+    rules = roster_selectors.book_of(roster, player)
     data = roster_selectors.roster_data(roster, roster_selectors.members_of(roster), rules)
     parts = [sheets.draw(whole_job(wanted))] if wanted.cards else []
     parts += [
@@ -325,7 +324,7 @@ def shared_roster_pdf(request, token):
         status = 404 if not document["characters"] else 400
         return render(request, "cards/print/shared_refused.html", context, status=status)
     faces = roster_file_faces(
-        document, rules_book(roster.ruleset), ruleset_name=roster.ruleset.name
+        document, roster_selectors.book_of(roster), ruleset_name=roster.ruleset.name
     )
     result = sheets.print_cards(faces, sheets.PrintOptions(), title=document["name"])
     return pdf_attachment(result.pdf, f"{slugify(document['name']) or 'cards'}.pdf")

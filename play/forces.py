@@ -9,7 +9,6 @@ from dataclasses import asdict
 from rosters import selectors as roster_selectors
 from rules import engines
 from rules.rulesets import definition_for
-from rules.selectors import rules_book
 
 
 def player_name(player):
@@ -21,7 +20,7 @@ def force_of(roster, player, side):
     """The force of `player` on `side` from `roster` (None: a guest with no force)."""
     if roster is None:
         return force_from_document(None, None, side=side, player=player_name(player))
-    rules = rules_book(roster.ruleset, roster.owner)
+    rules = roster_selectors.book_of(roster, roster.owner)
     members = roster_selectors.members_of(roster)
     portraits = {
         str(m.character.pk): m.character.portrait_print.url

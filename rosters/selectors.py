@@ -17,6 +17,36 @@ from rules.rulesets import definition_for
 from rules.selectors import rules_book
 
 
+def kept_version(roster, latest):
+    """The DataVersion a roster behind its game's `latest` version number is read by: the
+    one it was last checked against, until its player accepts the update, so nothing about
+    it (page, builder, prints, file, table) changes before they have seen the report. None
+    when it is read by today's data: up to date, or its version is not kept here."""
+    checked = roster.rules_version or latest
+    return data_versions.version_of(roster.ruleset, checked) if checked != latest else None
+
+
+@dataclass(frozen=True)
+class ReadBy:
+    """The rules book a roster is read by (kept_version), with its owner's house rules;
+    `latest`, its game's newest version number; `kept`, the older version it is read by
+    while an update waits (the Print page says so), else None."""
+
+    rules: object
+    latest: int | None
+    kept: object = None
+
+
+def read_by(roster, owner=None) -> ReadBy:
+    latest = data_versions.latest_number(roster.ruleset)
+    kept = kept_version(roster, latest)
+    return ReadBy(rules_book(roster.ruleset, owner, version=kept), latest, kept)
+
+
+def book_of(roster, owner=None):
+    return read_by(roster, owner).rules
+
+
 def rosters_of(player):
     if player is None or not player.is_authenticated:
         return Roster.objects.none()
@@ -59,13 +89,9 @@ def roster_summaries(player, *, ruleset="", legality=""):
     books, summaries = {}, []
     latest = data_versions.latest_numbers()
     for roster in rosters:
-        # A roster behind its game's latest data is read by the version it was checked
-        # against until its player accepts the update, as its page reads it.
-        checked = roster.rules_version or latest.get(roster.ruleset_id)
-        behind = checked != latest.get(roster.ruleset_id)
-        key = (roster.ruleset_id, checked if behind else None)
+        key = (roster.ruleset_id, roster.rules_version)
         if key not in books:
-            version = data_versions.version_of(roster.ruleset, checked) if behind else None
+            version = kept_version(roster, latest.get(roster.ruleset_id))
             books[key] = rules_book(roster.ruleset, player, version=version)
         rules = books[key]
         report = engines.evaluate(roster_data(roster, roster.live_members, rules), rules)
@@ -220,7 +246,7 @@ def fixed_choices(roster) -> dict:
 def league(roster, members=None, rules=None, addable=None) -> League:
     """The roster as its campaign rules read it (rules/engines/campaign.py); the league page
     passes what it has read already."""
-    rules = rules_book(roster.ruleset, roster.owner) if rules is None else rules
+    rules = book_of(roster, roster.owner) if rules is None else rules
     members = members_of(roster) if members is None else members
     addable = addable_characters(roster.owner, roster, members) if addable is None else addable
     return League(

@@ -7,8 +7,7 @@ import base64
 from config.limits import ROSTER_MAX_CHARACTERS
 from rosters import portraits, selectors
 from rosters.format import RosterFormatError, choice_kind
-from rules import data_versions, engines
-from rules.selectors import rules_book
+from rules import engines
 
 # The exported picture is the stored source, which clean_upload always writes as JPEG.
 PORTRAIT_MEDIA_TYPE = "image/jpeg"
@@ -18,10 +17,11 @@ def export_roster(*, roster) -> dict:
     """The whole roster as a roster-format document: its characters with their portraits and
     crops, and the owner's house rules it uses."""
     members = selectors.members_of(roster)
-    document = selectors.roster_data(roster, members, rules_book(roster.ruleset, roster.owner))
+    read = selectors.read_by(roster, roster.owner)  # the version it is checked against
+    document = selectors.roster_data(roster, members, read.rules)
     for member, character in zip(members, document["characters"], strict=True):
         character["portrait"] = portrait_as_data(member.character)
-    checked = roster.rules_version or data_versions.latest_number(roster.ruleset)
+    checked = roster.rules_version or read.latest
     if checked is not None:
         document["rules_version"] = checked
     return document

@@ -67,7 +67,7 @@ def export_json(request, pk):
 @require_GET
 def export_text(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
-    rules = rules_book(roster.ruleset, request.user)
+    rules = selectors.book_of(roster, request.user)
     document = selectors.roster_data(roster, selectors.members_of(roster), rules)
     text = transfer.roster_as_text(
         document=document,

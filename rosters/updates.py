@@ -43,7 +43,7 @@ def reading(roster, members, owner) -> RosterReading:
     latest = known.latest
     checked = roster.rules_version or latest
     today = rules_book(ruleset, owner)
-    old = data_versions.version_of(ruleset, checked) if checked != latest else None
+    old = selectors.kept_version(roster, latest)
     if old is None:
         document = selectors.roster_data(roster, members, today)
         legacy = legacy_picks(document, today, known.removed_in())

@@ -26,7 +26,6 @@ from rosters.models import RosterMember
 from rosters.page_cache import cached_page
 from rules import engines
 from rules.rulesets import find
-from rules.selectors import rules_book
 
 
 @require_http_methods(["GET", "POST"])
@@ -203,7 +202,7 @@ def remove_member(request, pk, character_pk):
 
 def member_roles(request, roster, character_pk):
     """The roles one member of the roster may take (404 if it is not a member)."""
-    rules = rules_book(roster.ruleset, request.user)
+    rules = selectors.book_of(roster, request.user)
     members = selectors.members_of(roster)
     cast = selectors.roster_data(roster, members, rules)
     for member, data in zip(members, cast["characters"], strict=True):
@@ -277,7 +276,7 @@ def restore(request, pk):
 def set_settings(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
     spec = builder_for(roster.ruleset.slug)
-    rules = rules_book(roster.ruleset, request.user)
+    rules = selectors.book_of(roster, request.user)
     settings = {}
     for setting in spec.settings:
         value = request.POST.get(setting.key, "")
@@ -298,7 +297,7 @@ def set_settings(request, pk):
 def add_profile(request, pk):
     roster = selectors.roster_or_404(request.user, pk)
     spec = builder_for(roster.ruleset.slug)
-    rules = rules_book(roster.ruleset, request.user)
+    rules = selectors.book_of(roster, request.user)
     entry = (
         rules.entry(spec.library_kind, request.POST.get("profile", ""))
         if spec.library_kind

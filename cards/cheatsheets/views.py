@@ -11,7 +11,7 @@ from cards.pdf import pdf_attachment, pdf_rate_limited
 from cards.roster_sheet import roster_sheet_pdf
 from rosters import selectors
 from rules.models import Ruleset
-from rules.selectors import rules_book, ruleset_or_404
+from rules.selectors import ruleset_or_404
 
 
 @require_GET
@@ -41,7 +41,7 @@ def quick_reference(request, ruleset):
 def roster_pdf(request, pk, render, suffix):
     """A PDF about one of the player's rosters (somebody else's is not found)."""
     roster = selectors.roster_or_404(request.user, pk)
-    rules = rules_book(roster.ruleset, request.user)
+    rules = selectors.book_of(roster, request.user)
     data = selectors.roster_data(roster, selectors.members_of(roster), rules)
     try:
         pdf = render(data, rules)

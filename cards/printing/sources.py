@@ -34,6 +34,9 @@ class Printable:
     characters: list[tuple[str, str, int]] = field(default_factory=list)
     # The roster these are the cards of, if any: the Print page offers its other papers.
     roster: object = None
+    # The version of the rules data the roster is read by (rosters.selectors.ReadBy): the
+    # Print page names an older one it prints by while an update waits.
+    read_by: object = None
 
     @property
     def card_count(self):
@@ -138,12 +141,13 @@ def roster_cards(player, pk, copies) -> Printable:
     names = {str(member.character_id): member.character.name for member in members}
     prefixes = boss_roles(roster.ruleset.slug)
     pairs = ((member.character, repointed(member.role, prefixes, names)) for member in members)
-    book = rules.rules_book(roster.ruleset, player)
+    read = rosters.read_by(roster, player)
+    book = read.rules
     campaign = campaign_print(roster_as_data(roster, members), book)
     made, skipped, listed = character_faces(
         pairs, player, copies, campaign, books={roster.ruleset.slug: book}, roster_pk=roster.pk
     )
-    return Printable(roster.name, made, skipped, listed, roster=roster)
+    return Printable(roster.name, made, skipped, listed, roster=roster, read_by=read)
 
 
 def deck_as_data(deck, ruleset, player=None):

@@ -54,6 +54,27 @@ def test_a_code_changes_exactly_when_what_the_card_prints_changes(field, old, ne
     assert (codes.printed_hash(after) == codes.printed_hash(before)) == shows_the_same
 
 
+@settings(max_examples=25)
+@given(
+    box=st.sampled_from(["name", "flavour", "body"]),
+    size=st.floats(5, 12, allow_nan=False),
+    other=st.floats(5, 12, allow_nan=False),
+)
+def test_a_fitted_size_or_another_design_changes_the_code_and_nothing_unprinted_does(
+    box, size, other
+):
+    """Printed differences beyond the values: a text box fitted to another font size, the
+    card drawn by another design. The stamp and the copies are not printed differences."""
+    face = character("Crew")
+    sized = replace(face, layout={**face.layout, box: size})
+    resized = replace(face, layout={**face.layout, box: other})
+    assert (codes.printed_hash(sized) == codes.printed_hash(resized)) == (size == other)
+    redrawn = replace(face, template=codes.BACK.template)
+    assert codes.printed_hash(redrawn) != codes.printed_hash(face)
+    stamped = codes.stamped(replace(sized, copies=4), roster_pk=1, card_pk=2)
+    assert codes.printed_hash(stamped) == codes.printed_hash(sized)
+
+
 def test_a_code_reads_back_whatever_its_case_and_nothing_else_does():
     assert codes.parse(" 12-345-k3qx7m2a ") == (12, 345, "K3QX7M2A")
     for wrong in ("12-345", "0-1-K3QX7M2A", "12-345-K3QX7M2", "12-345-K3QX7M2A1", "a-b-c"):
@@ -226,3 +247,40 @@ def test_a_rosters_oldest_printings_are_forgotten_past_the_limit(
         remember(player_client, league)
     assert league.prints.count() == 2
     assert PrintedCard.objects.count() == 2 * 3  # three cards held after each
+
+
+@pytest.mark.django_db
+def test_a_changed_only_print_on_a_chosen_profile_puts_each_changed_card_and_back_in_place(
+    player_client, player, league
+):
+    """Two of three cards changed, printed through a saved profile (offset, short-edge flip,
+    ruler scale): the PDF holds exactly those two, in slots 0 and 1 in the roster's order,
+    each back where the profile puts the back of its slot, all drawn at the ruler's scale."""
+    from tests.cards.test_printer_profiles import FORM, cards_sized, near
+
+    assert player_client.post(reverse("printing:profiles"), FORM).status_code == 302
+    assert remember(player_client, league).status_code == 302
+    for name in ("Singapore Smith", "Chu-Chu"):
+        changed = league.characters.get(name=name)
+        changed.flavour = f"{name} has a new line."
+        changed.save()
+    page = player_client.get(reverse("printing:page"), roster_query(league, changed="on"))
+    assert "2 cards changed" in page.content.decode()
+
+    response = player_client.get(reverse("printing:pdf"), roster_query(league, changed="on"))
+    made = b"".join(response.streaming_content) if response.streaming else response.content
+    fronts, backs = pdf.read(made).pages
+    assert "KAZAK" not in fronts.extract_text().upper()
+    scale, middle = 100 / float(FORM["ruler_mm"]), geometry.centre(A4)
+    offset = (float(FORM["back_offset_x_mm"]), float(FORM["back_offset_y_mm"]))
+    new = codes_now(player, league)
+    for index, name in enumerate(("Singapore Smith", "Chu-Chu")):
+        front = geometry.scaled(geometry.slot(A4, index), scale, middle)
+        back = geometry.scaled(geometry.back_slot(A4, index, offset, FORM["flip"]), scale, middle)
+        assert any(near(rect, front.x, front.y) for rect in cards_sized(fronts, scale))
+        assert any(near(rect, back.x, back.y) for rect in cards_sized(backs, scale))
+        # The card in the slot is this one: its code is printed inside that slot's box.
+        for side, where, face in ((0, front, new[name]), (1, back, new[name].back)):
+            left, top, right, bottom = text_box(made, side, codes.code_of(face))
+            assert where.x < left < right < where.right and where.y < top < where.bottom
+    assert len(cards_sized(fronts, scale)) == len(cards_sized(backs, scale)) == 2

@@ -173,9 +173,10 @@ def test_portraits_print_at_300_dpi_in_their_box(
 def test_the_print_page_for_a_roster_in_a_fixed_number_of_queries(
     player_client, league, django_assert_num_queries
 ):
-    # session, user, rosters menu, decks menu, roster, members, their rulesets, rules book
-    # (types, entries), printer profiles: the same however many members the roster has
-    with django_assert_num_queries(10):
+    # session, user, rosters menu, decks menu, roster, members, their rulesets, its game's
+    # latest data version (which the roster prints by), rules book (types, entries), printer
+    # profiles: the same however many members the roster has
+    with django_assert_num_queries(11):
         response = player_client.get(reverse("printing:page"), {"source": f"roster-{league.pk}"})
     assert "Chu-Chu" in response.content.decode()
 
@@ -197,7 +198,7 @@ def test_a_campaigning_league_prints_with_its_rules_book_read_once(
         character.name = f"Member {position}"
         character.save()
         RosterMember.objects.create(roster=roster, character=character, position=position)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(11):
         response = player_client.get(reverse("printing:page"), {"source": f"roster-{roster.pk}"})
     assert f"Member {members - 1}" in response.content.decode()
     # and the one book still gives every card the league's standing

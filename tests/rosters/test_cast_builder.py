@@ -139,7 +139,8 @@ def test_someone_elses_cast_is_404(client, rival, cast):
 def test_cast_builder_query_count_is_pinned(player_client, cast, django_assert_num_queries):
     for profile in ("bold-blade", "bystander", "guard"):
         htmx_post(player_client, f"/rosters/{cast.pk}/profiles/", {"profile": profile})
-    # The rules book was built by the first add; one query reads the game's data versions.
+    # The rules book was built by the first add; the game's latest data version says which
+    # version the roster is read by.
     with django_assert_num_queries(8):
         player_client.get(f"/rosters/{cast.pk}/")
 

@@ -12,8 +12,11 @@ import yaml
 from django.core.management import call_command
 from django.test import Client
 
+from cards.printing import codes
+from cards.printing.sources import roster_cards
 from rosters import selectors, updates
 from rosters.handlers.transfer import import_roster, start_from_sample
+from rosters.handlers.updates import accept_update
 from rosters.models import Character, Roster
 from rosters.transfer import export_roster
 from rules.data_versions import latest_number
@@ -120,6 +123,15 @@ def test_a_data_change_is_each_rosters_own_update_report(slug, player, rules_dat
         stale = updates.stale_cards(roster, members, player)
         assert str(next(m.character_id for m in members if m.character.name == who)) in stale
 
+    # Accepted, the removed pick stays as a legacy entry: read, in the file, and printed.
+    accept_update(roster=roster, to=version.number)
+    roster = Roster.objects.select_related("ruleset").get(pk=roster.pk)
+    read = reading_of(roster, player)
+    assert (read.update, [(pick.kind, pick.slug) for pick in read.legacy]) == (None, [(kind, gone)])
+    assert gone in json.dumps(export_roster(roster=roster))
+    printed = roster_cards(player, roster.pk, {})
+    assert printed.skipped == [] and len(printed.faces) == len(selectors.members_of(roster))
+
 
 def test_the_page_shows_the_update_and_accepting_keeps_the_removed_pick_as_legacy(
     player, player_client, rules_data, tmp_path
@@ -166,6 +178,53 @@ def test_keeping_the_old_reading_keeps_the_old_version_until_accepted(
     assert "Keep the old reading" not in page and f"Accept version {version.number}" in page
     # The roster list reads it so too: still legal, as it was before the update.
     assert roster.name in player_client.get("/rosters/?legality=legal").content.decode()
+
+
+def printed_codes(player, roster):
+    return {face.title: codes.code_of(face) for face in roster_cards(player, roster.pk, {}).faces}
+
+
+def test_until_accepted_its_prints_builder_and_file_read_the_kept_version(
+    player, player_client, rules_data, tmp_path
+):
+    """Nothing reads the roster by the new data behind its player's back: what prints, what
+    the builder lets them pick and what its file says stay the old version's (the Print page
+    says so and links to the report) until they accept; then all move together."""
+    roster = saved_sample(player, "7tv")
+    held = printed_codes(player, roster)
+    version = updated_game(tmp_path, "7tv")
+    roster = Roster.objects.select_related("ruleset").get(pk=roster.pk)
+    assert selectors.book_of(roster, player) == reading_of(roster, player).rules
+    assert printed_codes(player, roster) == held  # the cards in their sleeves stay current
+
+    # No copies of any card: the page draws no preview (slow), and still says what it prints.
+    none = {f"copies-{member.character_id}": 0 for member in selectors.members_of(roster)}
+    page = player_client.get("/print/", {"source": f"roster-{roster.pk}", **none})
+    page = page.content.decode()
+    assert f"prints by version {version.number - 1} of the" in page
+    assert f'href="/rosters/{roster.pk}/#rules-update"' in page
+    assert f"Version {version.number} waits" in page
+    document = export_roster(roster=roster)
+    assert document["rules_version"] == version.number - 1
+    # The builder offers the old version's profiles: the one the update removes among them.
+    added = player_client.post(
+        f"/rosters/{roster.pk}/profiles/", {"profile": "security-guard", "count": "1"}
+    )
+    assert added.status_code in (200, 302)
+    assert roster.members.filter(character__name__icontains="Security Guard").exists()
+
+    player_client.post(f"/rosters/{roster.pk}/update/accept/", {"to": version.number})
+    roster = Roster.objects.select_related("ruleset").get(pk=roster.pk)
+    now = printed_codes(player, roster)
+    changed = {title for title in held if now.get(title) != held[title]}
+    assert "Commander" in " ".join(changed)  # its cost is 4 now: that card reprints
+    none = {f"copies-{member.character_id}": 0 for member in selectors.members_of(roster)}
+    page = player_client.get("/print/", {"source": f"roster-{roster.pk}", **none})
+    assert "prints by version" not in page.content.decode()
+    refused = player_client.post(
+        f"/rosters/{roster.pk}/profiles/", {"profile": "security-guard", "count": "1"}
+    )
+    assert refused.status_code == 404
 
 
 def test_only_the_owner_answers_an_update_and_only_with_a_csrf_token(

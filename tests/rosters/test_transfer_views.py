@@ -54,9 +54,10 @@ def row_counts():
 def test_the_json_download_is_a_roster_file_with_its_portraits(
     player_client, league, django_assert_num_queries
 ):
-    # Session, user, roster, members with their cards, the owner (whose house rules count),
+    # Session, user, roster, members with their cards, its game's latest data version (the
+    # roster is read by the one it is checked against), the owner (whose house rules count),
     # character types, library entries: the same for any number of characters.
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         response = player_client.get(f"/rosters/{league.pk}/export.json")
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
