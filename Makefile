@@ -7,7 +7,7 @@ PORT   ?= 8000
 HOST   ?= 127.0.0.1
 MANAGE := $(BIN)/python manage.py
 
-.PHONY: run worker test lint format bench load load-play serve-prod serve-live install install-dev rules clean
+.PHONY: run worker test lint format bench load load-play load-clubnight serve-prod serve-live install install-dev rules clean
 .DEFAULT_GOAL := run
 
 # Without a virtualenv yet, find a Python >= 3.12 first; if there is none, stop with one line.
@@ -80,6 +80,14 @@ load: install-dev
 # the Redis channel layer, and the league page meanwhile; same DATABASE_URL rule.
 load-play: install-dev
 	bin/load play
+
+# A club night at the print worker (bin/load clubnight): 30 players each ask for a 10-sheet
+# job of their own cards within a minute, through gunicorn to one print worker, on a print
+# cache of the run's own, while 20 locust clients ask for the league page; prints each job's
+# wait from asked to ready (and how much of it was queue), jobs failed, and both views' p95;
+# same DATABASE_URL rule.
+load-clubnight: install-dev
+	bin/load clubnight
 
 # Production: settings from the environment (DEBUG off, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL),
 # on HOST:PORT (127.0.0.1:8000 unless set).

@@ -118,6 +118,20 @@ def helpers() -> ProcessPoolExecutor:
     return _pool
 
 
+def warm_helpers() -> bool:
+    """Start every helper process now rather than with the first big job, so that job does
+    not wait for their start (spawn, Django, a card drawn for the fonts: seconds each on a
+    busy machine). For a process that waits for jobs, a print worker; whether they were
+    started (not where one process draws everything)."""
+    if settings.PRINT_PROCESSES < 2 or not helpers_can_start():
+        return False
+    pool = helpers()
+    # The pool starts one more process for each task handed to it while none is idle.
+    for _ in range(settings.PRINT_PROCESSES):
+        pool.submit(os.getpid)
+    return True
+
+
 def forget_helpers():
     """Drop a pool whose process died (killed for memory, say): the next job starts anew."""
     global _pool

@@ -4,7 +4,10 @@ or helper processes share the work, and the same print either way."""
 from dataclasses import replace
 
 import pytest
+from django.core.management import call_command
+from django_tasks_db.management.commands import db_worker
 
+from cards.management.commands import print_worker
 from cards.printing import rendering, sheets
 from cards.printing.sheets import PrintOptions, print_cards
 from tests.cards import pdf_reading as pdf
@@ -115,3 +118,38 @@ def test_once_helpers_run_they_draw_a_small_jobs_faces_while_this_process_draws_
     # One face to each helper, both handed out before the chrome is begun.
     assert events == [("face part", 1), ("face part", 1), ("chrome", None)]
     assert contents(shared) == contents(alone)
+
+
+# A print worker's helpers
+
+
+def test_warming_starts_every_helper_before_any_job(settings):
+    settings.PRINT_PROCESSES = 2
+    assert rendering.warm_helpers()
+    assert len(rendering.helpers()._processes) == 2
+    faces = crew(2)
+    assert rendering.fan_out(faces)  # even a small job's faces go to them now
+    check_faces(rendering.render_faces(faces), [face.title for face in faces])
+
+
+def test_one_process_warms_nothing(settings):
+    settings.PRINT_PROCESSES = 1
+    assert not rendering.warm_helpers()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("flags", "warmed"), [((), True), (("--batch",), False), (("--reload",), False)]
+)
+def test_a_print_worker_that_waits_for_jobs_starts_its_helpers_as_it_starts(
+    flags, warmed, monkeypatch
+):
+    warming = []
+    monkeypatch.setattr(rendering, "warm_helpers", lambda: warming.append("warmed"))
+    # The command as far as its loop: no waiting for jobs, no signal handlers, no reloader.
+    monkeypatch.setattr(print_worker, "reclaim_forever", lambda: None)
+    monkeypatch.setattr(db_worker.Worker, "configure_signals", lambda worker: None)
+    monkeypatch.setattr(db_worker.Worker, "run", lambda worker: None)
+    monkeypatch.setattr(db_worker, "run_with_reloader", lambda run: None)
+    call_command("print_worker", "--no-startup-delay", *flags)
+    assert warming == (["warmed"] if warmed else [])

@@ -1,7 +1,8 @@
 """`manage.py print_worker`: django-tasks-db's db_worker (same options), which also finds the
 print jobs of workers that died and queues them again, when it starts and every
 services.HEARTBEAT after, so a killed worker's job runs again without anybody opening its
-page."""
+page. A worker that waits for jobs starts its helper processes as it starts, so its first
+job does not wait for them."""
 
 import logging
 import threading
@@ -11,6 +12,7 @@ from django.db import DatabaseError, connection
 from django_tasks_db.management.commands import db_worker
 
 from cards import services
+from cards.printing import rendering
 
 logger = logging.getLogger(__name__)
 
@@ -32,4 +34,8 @@ class Command(db_worker.Command):
     def handle(self, **options):
         services.reclaim_abandoned_print_jobs()  # before the first job is taken
         threading.Thread(target=reclaim_forever, name="reclaim-print-jobs", daemon=True).start()
+        # Not for a --batch run, which ends once the queue is empty (its first big job starts
+        # them if one comes), nor with --reload (`make run`'s worker, whose code changes).
+        if not options["batch"] and not options["reload"]:
+            rendering.warm_helpers()
         super().handle(**options)
