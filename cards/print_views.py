@@ -331,7 +331,7 @@ def everything_job(request, pk):
         "job": job,
         "start_url": everything_url("printing:start_everything", pk, request),
     }
-    return render(request, "cards/print/everything.html", context)
+    return render(request, "cards/everything.html", context)
 
 
 @require_POST

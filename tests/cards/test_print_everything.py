@@ -32,7 +32,7 @@ def assert_in_table_order(content, band, size):
         ("SHEET 1 OF 1", "DOC THUNDER"),  # the card fronts
         ("BACKS:",),  # their backs, on the sheet after
         (f"{name} ROSTER SHEET",),
-        (f"{name}: RULES REFERENCE",),
+        (f"{name} RULES REFERENCE",),
         ("PULP FICTION QUICK REFERENCE",),
         (f"{name}: TOKENS", "AP"),
     ]
