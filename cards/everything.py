@@ -61,8 +61,10 @@ class Everything:
     key: str
 
     @property
-    def paper_names(self):
-        return [name for name, _ in self.papers]
+    def papers_named(self):
+        """What follows the cards, as a player reads it: "the roster sheet, … and token sheet"."""
+        *first, last = [name for name, _ in self.papers]
+        return f"{', '.join(first)} and {last}" if first else last
 
     @property
     def steps(self):

@@ -305,6 +305,7 @@ def everything_pdf(request, pk):
 
 
 def everything_url(name, pk, request):
+    """The roster's everything URL `name`, on the paper the player asked for, if any."""
     paper = request.GET.get("paper")
     return reverse(name, args=[pk]) + (f"?{urlencode({'paper': paper})}" if paper else "")
 

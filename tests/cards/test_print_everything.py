@@ -101,6 +101,7 @@ def test_the_workers_pdf_is_the_requests_everything_drawn_in_steps(
     monkeypatch.setattr("cards.print_requests.PRINT_INTERACTIVE_CARDS", 2)
     page = client.get(f"/print/rosters/{band.pk}/everything/").content.decode()
     assert "flip on the short edge" in page and "printer profile Home" in page
+    assert "Print at 100 % (Actual size)" in page and "then the roster sheet, rules" in page
     start(client, band, HX_Request="true")
     job = PrintJob.objects.get(owner=player)
     seen = []
