@@ -38,6 +38,11 @@ class PrintJob(models.Model):
         DONE = "done", "Ready to download"
         FAILED = "failed", "Failed"
 
+    class Document(models.TextChoices):
+        CARDS = "cards", "The Print page's cards"
+        # A roster's cards with their backs and all its papers (cards/everything.py).
+        EVERYTHING = "everything", "Everything for a roster"
+
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="print_jobs"
     )
@@ -47,6 +52,7 @@ class PrintJob(models.Model):
     query = models.TextField()
     key = models.CharField(max_length=64)  # the finished PDF's print cache key
     filename = models.CharField(max_length=200)
+    document = models.CharField(max_length=10, choices=Document, default=Document.CARDS)
     status = models.CharField(max_length=10, choices=Status, default=Status.QUEUED)
     faces_done = models.PositiveIntegerField(default=0)
     faces_total = models.PositiveIntegerField(default=0)

@@ -20,4 +20,10 @@ urlpatterns = [
     path("shared/<str:token>/cards.pdf", print_views.shared_roster_pdf, name="shared_cards"),
     path("rosters/<int:pk>/tokens.pdf", print_views.token_sheet_pdf, name="tokens"),
     path("rosters/<int:pk>/everything.pdf", print_views.everything_pdf, name="everything"),
+    path("rosters/<int:pk>/everything/", print_views.everything_job, name="everything_job"),
+    path(
+        "rosters/<int:pk>/everything/start/",
+        print_views.start_everything,
+        name="start_everything",
+    ),
 ]

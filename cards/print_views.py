@@ -7,28 +7,28 @@ htmx request right after the page loads, so Download serves it from the print ca
 job goes to a print worker, and the page polls its progress until it can be downloaded."""
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse, QueryDict
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.players import current_player, player_required
-from cards import cheatsheets, reprints, selectors, services
-from cards.pdf import bound_pdf, pdf_attachment, pdf_rate_limited
+from cards import everything, reprints, selectors, services
+from cards.models import PrintJob
+from cards.pdf import pdf_attachment, pdf_rate_limited
 from cards.print_forms import copies_over
 from cards.print_requests import print_request
-from cards.printing import cache, calibration, sheets, tokens
+from cards.printing import cache, calibration, sheets
 from cards.printing.faces import has_own_back
 from cards.printing.geometry import PAPERS
 from cards.printing.sources import roster_file_faces
 from cards.printing.thumbnails import page_thumbnails
-from cards.roster_sheet import roster_sheet_pdf
 from config.limits import PRINT_MAX_COPIES
 from rosters import selectors as roster_selectors
 from rosters import sharing
-from rules.rulesets import find
 
 # The Print page previews the first sheet (and its backs): a few faces to draw, however big
 # the job, while the whole PDF is drawn for Download.
@@ -85,6 +85,7 @@ def print_page_response(request):
         "job": job,
         "thumbnails": page_thumbnails(result.pdf) if result else [],
         "query": request.GET.urlencode(),
+        "start_url": f"{reverse('printing:start_job')}?{request.GET.urlencode()}",
         "profile": wanted.profile,
         "profiles": selectors.printer_profiles(player),
         "papers": PAPERS.values(),
@@ -95,7 +96,9 @@ def print_page_response(request):
         "copy_rows": [
             (key, name, count, over.get(key)) for key, name, count in printable.characters
         ],
-        "token_sheet": printable.roster is not None and has_token_sheet(printable.roster),
+        "token_sheet": (
+            printable.roster is not None and everything.has_token_sheet(printable.roster)
+        ),
         "reprint": wanted.reprint,
         "can_remember": printable.roster is not None and player is not None and wanted.cards,
     }
@@ -115,7 +118,7 @@ def prepare_pdf(request):
     if not wanted.interactive:
         # As with Prepare the PDF: a job needs an owner, so a visitor becomes a guest.
         player = current_player(request, create=True)
-        return queue_and_follow(request, player, wanted)
+        return queue_cards(request, player, wanted)
     sheets.draw(whole_job(wanted))
     return render(request, "cards/print/page.html#prepared", {"query": request.GET.urlencode()})
 
@@ -141,28 +144,35 @@ def start_print_job(request):
     wanted = print_request(request.user, request.GET)
     if wanted.printable.too_big:
         return print_page_response(request)
-    return queue_and_follow(request, request.user, wanted)
+    return queue_cards(request, request.user, wanted)
 
 
-def queue_and_follow(request, player, wanted):
-    """The player's print job for this query queued for a print worker (or the one they
-    already have: services.start_print_job), answered with its progress; past the player's
-    limit of waiting prints, the start button again with the reason."""
+def queue_cards(request, player, wanted):
+    """The Print page's cards for this query, as a print worker's job (queue_and_follow)."""
     job = whole_job(wanted)
     query = request.GET.urlencode()
-    page = f"{reverse('printing:page')}?{query}"
+    return queue_and_follow(
+        request,
+        player,
+        page=f"{reverse('printing:page')}?{query}",
+        start_url=f"{reverse('printing:start_job')}?{query}",
+        query=query,
+        title=wanted.printable.title,
+        key=job.key,
+        filename=filename(wanted),
+        faces_total=len(job.faces),
+    )
+
+
+def queue_and_follow(request, player, *, page, start_url, **job):
+    """The player's print job (`job`: services.start_print_job's fields) queued for a print
+    worker, or the one they already have, answered with its progress; past the player's limit
+    of waiting prints, the start button again with the reason. Without htmx, back to `page`."""
     try:
-        started = services.start_print_job(
-            player=player,
-            query=query,
-            title=wanted.printable.title,
-            key=job.key,
-            filename=filename(wanted),
-            faces_total=len(job.faces),
-        )
+        started = services.start_print_job(player=player, **job)
     except services.PrintQueueFull as refusal:
         if request.htmx:  # the button again, saying why (htmx swaps only a 2xx answer)
-            context = {"query": query, "refusal": str(refusal)}
+            context = {"start_url": start_url, "refusal": str(refusal)}
             return render(request, "cards/print/page.html#start_job", context)
         messages.error(request, str(refusal))
         return redirect(page)
@@ -251,62 +261,99 @@ def card_page(request, code):
     return render(request, "cards/print/card_code.html", {"reading": reading})
 
 
-def token_sheet_maker(roster):
-    """What draws the counters of the roster's game, or None for a game without them."""
-    definition = find(roster.ruleset.slug)
-    return definition.token_sheet_maker if definition else None
-
-
-def has_token_sheet(roster):
-    return token_sheet_maker(roster) is not None
-
-
 @require_GET
 @pdf_rate_limited
 def token_sheet_pdf(request, pk):
     """The counters one of the player's rosters uses at the table, for games that have them
     (somebody else's roster, or a game without tokens, is not found)."""
     roster = roster_selectors.roster_or_404(request.user, pk)
-    maker = token_sheet_maker(roster)
+    maker = everything.token_sheet_maker(roster)
     paper = request.GET.get("paper", "a4")
     if maker is None or paper not in PAPERS:
         raise Http404("No token sheet for this roster.")
     rules = roster_selectors.book_of(roster, request.user)
     data = roster_selectors.roster_data(roster, roster_selectors.members_of(roster), rules)
-    pdf = tokens.token_sheet_pdf(maker(data, rules, PAPERS[paper]))
+    pdf = everything.token_sheet_pdf(maker, data, rules, paper)
     return pdf_attachment(pdf, f"{slugify(roster.name) or 'roster'}-tokens-{paper}.pdf")
+
+
+def everything_request(request, pk):
+    """The player's roster and its cards with backs (cards.everything.cards_query), on the
+    paper asked for or, with none, the one the player's printer profile was measured on."""
+    roster = roster_selectors.roster_or_404(request.user, pk)
+    paper = request.GET.get("paper")
+    if paper is not None and paper not in PAPERS:
+        raise Http404("Unknown paper size.")
+    query = everything.cards_query(roster, paper)
+    return query, print_request(current_player(request), query)
 
 
 @require_GET
 @pdf_rate_limited
 def everything_pdf(request, pk):
-    """All a roster takes to the table in one PDF: its cards with their backs, its roster
-    sheet, its rules reference, its game's quick reference and (for games that have them) its
-    token sheet. Cards above the interactive size are a print worker's job, so then the
-    player goes to the Print page, which queues the cards and links the other papers."""
-    roster = roster_selectors.roster_or_404(request.user, pk)
-    paper = request.GET.get("paper", "a4")
-    if paper not in PAPERS:
-        raise Http404("Unknown paper size.")
-    query = QueryDict(mutable=True)
-    query.update({"source": f"roster-{roster.pk}", "paper": paper, "backs": "on", "chosen": "1"})
-    player = current_player(request)
-    wanted = print_request(player, query)
-    if wanted.printable.too_big or not wanted.interactive:
+    """All a roster takes to the table in one PDF (cards.everything). Cards above the
+    interactive size are a print worker's job: then the player goes to the page that starts
+    it and shows its progress, and nothing is drawn here."""
+    query, wanted = everything_request(request, pk)
+    if wanted.printable.too_big:
         return redirect(f"{reverse('printing:page')}?{query.urlencode()}")
-    rules = roster_selectors.book_of(roster, player)
-    data = roster_selectors.roster_data(roster, roster_selectors.members_of(roster), rules)
-    parts = [sheets.draw(whole_job(wanted))] if wanted.cards else []
-    parts += [
-        roster_sheet_pdf(data, rules, paper),
-        cheatsheets.roster_reference_pdf(data, rules, paper),
-    ]
-    if cheatsheets.has_quick_reference(roster.ruleset.slug):
-        parts.append(cheatsheets.quick_reference_pdf(roster.ruleset.slug, paper))
-    if maker := token_sheet_maker(roster):
-        parts.append(tokens.token_sheet_pdf(maker(data, rules, PAPERS[paper])))
-    name = f"{slugify(roster.name) or 'roster'}-everything-{paper}.pdf"
-    return pdf_attachment(bound_pdf(parts), name)
+    if not wanted.interactive:
+        return redirect(everything_url("printing:everything_job", pk, request))
+    document = everything.plan(player=current_player(request), wanted=wanted)
+    return pdf_attachment(everything.draw(document), document.filename)
+
+
+def everything_url(name, pk, request):
+    """The roster's everything URL `name`, on the paper the player asked for, if any."""
+    paper = request.GET.get("paper")
+    return reverse(name, args=[pk]) + (f"?{urlencode({'paper': paper})}" if paper else "")
+
+
+@require_GET
+@pdf_rate_limited
+def everything_job(request, pk):
+    """The print worker's job for a roster's everything: started as the page loads (the
+    player asked for it by opening it), then its progress, and its PDF once drawn. A reload
+    finds the job again; a roster small enough is drawn while the player waits instead."""
+    query, wanted = everything_request(request, pk)
+    if wanted.printable.too_big or wanted.interactive:
+        return redirect(everything_url("printing:everything", pk, request))
+    player = current_player(request)
+    document = everything.plan(player=player, wanted=wanted)
+    job = selectors.latest_print_job(player, document.key)
+    context = {
+        "roster": wanted.printable.roster,
+        "document": document,
+        "paper": PAPERS[wanted.options.paper],
+        "options": wanted.options,
+        "profile": wanted.profile,
+        "cards": wanted.cards,
+        "job": job,
+        "start_url": everything_url("printing:start_everything", pk, request),
+    }
+    return render(request, "cards/everything.html", context)
+
+
+@require_POST
+def start_everything(request, pk):
+    """Queue the roster's everything for a print worker (the job page posts this as it loads),
+    within the print queue's limits like any print."""
+    query, wanted = everything_request(request, pk)
+    if wanted.printable.too_big or wanted.interactive:
+        return redirect(everything_url("printing:everything", pk, request))
+    document = everything.plan(player=request.user, wanted=wanted)
+    return queue_and_follow(
+        request,
+        request.user,
+        page=everything_url("printing:everything_job", pk, request),
+        start_url=everything_url("printing:start_everything", pk, request),
+        query=query.urlencode(),
+        title=document.title,
+        key=document.key,
+        filename=document.filename,
+        faces_total=document.steps,
+        document=PrintJob.Document.EVERYTHING,
+    )
 
 
 @require_GET

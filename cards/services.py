@@ -6,6 +6,7 @@ import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
@@ -15,9 +16,10 @@ from django_tasks_db.compat import TASK_MIN_PRIORITY, TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
 from accounts.models import PrinterProfile
+from cards import everything
 from cards.models import PendingPortrait, PrintedCard, PrintJob, RosterPrint
 from cards.print_requests import print_request
-from cards.printing import codes, geometry, sheets
+from cards.printing import cache, codes, geometry, sheets
 from config.limits import (
     PRINT_JOB_RESTARTS,
     PRINT_PROFILES_PER_PLAYER,
@@ -231,7 +233,9 @@ def enqueue(job):
 
 
 @transaction.atomic
-def start_print_job(*, player, query, title, key, filename, faces_total):
+def start_print_job(
+    *, player, query, title, key, filename, faces_total, document=PrintJob.Document.CARDS
+):
     """Queue a print for a worker, unless the player already has this very PDF queued,
     running or done (a reload, a second click): then that job is the answer. Raises
     PrintQueueFull (nothing queued) past PRINT_QUEUED_JOBS_PER_PLAYER unfinished jobs. The
@@ -251,6 +255,7 @@ def start_print_job(*, player, query, title, key, filename, faces_total):
         key=key,
         filename=filename,
         faces_total=faces_total,
+        document=document,
     )
     enqueue(job)
     return PrintJobResult(job.pk, job.status, queued=True)
@@ -342,8 +347,25 @@ def heartbeat(*, job_id):
         beating.join()
 
 
+def job_drawing(job):
+    """What a job draws, worked out from its query as the player's cards and printer profile
+    stand now: (the finished file's key, the steps its progress counts, a function of a
+    progress callback that draws it into the print cache)."""
+    wanted = print_request(job.owner, QueryDict(job.query))
+    if job.document == PrintJob.Document.EVERYTHING:
+        document = everything.plan(player=job.owner, wanted=wanted)
+
+        def draw_everything(progress):
+            pdf = everything.draw(document, progress=progress)
+            cache.store(cache.PRINTS, document.key, pdf)
+
+        return document.key, document.steps, draw_everything
+    plan = sheets.plan(wanted.printable.faces, wanted.options, title=job.title)
+    return plan.key, len(plan.faces), partial(sheets.draw, plan)
+
+
 def run_print_job(*, job_id):
-    """Draw a queued job's PDF into the print cache, reporting progress as it goes. Not one
+    """Draw a queued job's file into the print cache, reporting progress as it goes. Not one
     transaction: each progress step must be seen by the Print page while the job runs."""
     job = PrintJob.objects.select_related("owner").get(pk=job_id)
     if job.status == PrintJob.Status.DONE:
@@ -351,23 +373,21 @@ def run_print_job(*, job_id):
     jobs = PrintJob.objects.filter(pk=job.pk)
     jobs.update(status=PrintJob.Status.RUNNING, updated_at=timezone.now())
     try:
-        wanted = print_request(job.owner, QueryDict(job.query))
-        plan = sheets.plan(wanted.printable.faces, wanted.options, title=job.title)
+        key, steps, draw = job_drawing(job)
 
         def progress(done, total):
             jobs.update(faces_done=done, faces_total=total, updated_at=timezone.now())
 
-        sheets.draw(plan, progress=progress)
+        draw(progress=progress)
     except Exception as error:
         jobs.update(status=PrintJob.Status.FAILED, error=str(error), updated_at=timezone.now())
         raise
     # The cards may have changed since the job was queued: it printed them as they are now.
-    total = len(plan.faces)
     jobs.update(
         status=PrintJob.Status.DONE,
-        key=plan.key,
-        faces_done=total,
-        faces_total=total,
+        key=key,
+        faces_done=steps,
+        faces_total=steps,
         updated_at=timezone.now(),
     )
     return PrintJobResult(job.pk, PrintJob.Status.DONE, queued=False)

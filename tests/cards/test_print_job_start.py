@@ -16,10 +16,15 @@ from tests.cards.test_print_queue import prints
 pytestmark = pytest.mark.django_db
 
 
-def start_forms(html):
-    """The opening tags of the forms that start a print job."""
-    action = re.escape(f'action="{reverse("printing:start_job")}?')
+def start_forms_to(html, url):
+    """The opening tags of the forms that start a print job at `url` (its start)."""
+    action = re.escape(f'action="{url}')
     return re.findall(rf"<form[^>]*{action}[^>]*>", html)
+
+
+def start_forms(html):
+    """The opening tags of the forms that start the Print page's print job."""
+    return start_forms_to(html, f"{reverse('printing:start_job')}?")
 
 
 def test_the_print_page_of_a_big_job_starts_it_as_it_loads(client, player, big_job):
