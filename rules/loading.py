@@ -3,11 +3,12 @@ natural keys and updated in place, so loading twice changes nothing. See fixture
 
 from dataclasses import dataclass, field
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.dispatch import Signal
 
 from rules.data_versions import record_versions
 from rules.fixture_folder import DECK, FIXTURES_DIR, TYPES, documents, ruleset_rows
+from rules.load_lock import one_load_at_a_time
 from rules.models import (
     ENTRY_RULES,
     TYPE_RULES,
@@ -157,22 +158,6 @@ def load_deck(ruleset, document, result):
 
 # The key of the PostgreSQL advisory lock one load of the rules data holds (any fixed number
 # no other lock of ours uses).
-LOAD_LOCK = 2026_26
-
-
-def one_load_at_a_time():
-    """Wait for any other load of the rules data to finish, until this transaction ends.
-
-    Two loads at once (two app processes starting, a deploy beside `make run`) would each
-    read the same latest version and number their next one alike, or both create a new
-    entry, and the second would fail on the unique constraint. A lock on the ruleset rows
-    would not do: a first load has none to lock. On SQLite every transaction begins
-    IMMEDIATE (config/settings.py), which already holds the one write lock from the start."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOAD_LOCK])
-
-
 @transaction.atomic
 def load_rules(fixtures_dir=FIXTURES_DIR):
     """Load the fixtures; a game whose data this changes gets a new numbered version."""
