@@ -70,17 +70,6 @@ def reading(roster, members, owner) -> RosterReading:
     )
 
 
-def stale_cards(roster, members, owner) -> tuple[str, ...]:
-    """The ids of the roster's characters whose printed card reads differently under the
-    latest rules data than under the version the roster was checked against: the cards in
-    sleeves that the update makes wrong. The print records (card codes) narrow this to the
-    cards actually printed."""
-    update = reading(roster, members, owner).update
-    if update is None:
-        return ()
-    return tuple(c.character_id for c in update.characters if c.character_id)
-
-
 def file_update(document, since) -> UpdateReport:
     """What the latest rules data changes for a roster file read by version `since` (the
     command line's `roster validate --since`): the file's own house rules over both."""
