@@ -279,3 +279,26 @@ def test_the_library_says_whats_new(client, rules_data, tmp_path):
     assert f"Version {version.number}" in page
     assert NOTE["what"] in page and "Removed: <strong>Sneaky</strong>" in page
     assert "whats-new" in client.get("/rules/pulp-fiction/").content.decode()
+
+
+def test_printing_a_file_reads_it_by_the_version_it_names(player, rules_data, tmp_path):
+    """The command line prints a file from before an update as the site prints that roster
+    until its player accepts: by the version the file names, and says so on stderr."""
+    document = export_roster(roster=saved_sample(player, "7tv"))
+    before = document["rules_version"]
+    version = updated_game(tmp_path / "data", "7tv")  # the Commander costs 4 from now on
+    path, out, said = tmp_path / "cast.json", tmp_path / "cards.pdf", StringIO()
+    path.write_text(json.dumps(document), encoding="utf-8")
+    call_command("roster", "print", str(path), "--out", str(out), stdout=StringIO(), stderr=said)
+    assert out.stat().st_size > 0
+    assert f"Read by version {before} of the 7TV rules data, as the file names" in said.getvalue()
+    assert f"the latest is {version.number}" in said.getvalue()
+    reading = updates.file_reading(document)
+    assert (reading.version, reading.rules.entry("profile", "commander")["cost"]) == (before, 3)
+    # A version this install does not keep, or none, is read by today's data.
+    for named in (None, version.number + 5):
+        reading = updates.file_reading({**document, "rules_version": named})
+        assert (reading.version, reading.rules.entry("profile", "commander")["cost"]) == (
+            version.number,
+            4,
+        )

@@ -49,7 +49,12 @@ def test_a_deck_card_change_is_a_version_naming_the_deck(rules_data, tmp_path):
         "added": [],
         "removed": [],
         "changed": [
-            {"kind": "deck", "slug": "fortune", "name": "Fortune deck", "fields": ["card 01 effect"]}
+            {
+                "kind": "deck",
+                "slug": "fortune",
+                "name": "Fortune deck",
+                "fields": ["card 01 effect"],
+            }
         ],
     }
     assert load_rules(tmp_path).versions == []  # loading the same files twice makes none
