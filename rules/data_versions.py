@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 from django.db.models import Max
 
-from rules.fixture_folder import CHANGELOG_FILE, FIXTURES_DIR, FixtureError, read_yaml
 from rules.engines.updates import DECK_KIND, TYPE_KIND
+from rules.fixture_folder import CHANGELOG_FILE, FIXTURES_DIR, FixtureError, read_yaml
 from rules.models import DataVersion, Deck, Ruleset
 
 NOTE_FIELDS = ("id", "what", "why", "page", "section")
