@@ -70,24 +70,55 @@ def reading(roster, members, owner) -> RosterReading:
     )
 
 
-def stale_cards(roster, members, owner) -> tuple[str, ...]:
-    """The ids of the roster's characters whose printed card reads differently under the
-    latest rules data than under the version the roster was checked against: the cards in
-    sleeves that the update makes wrong. The print records (card codes) narrow this to the
-    cards actually printed."""
-    update = reading(roster, members, owner).update
-    if update is None:
-        return ()
-    return tuple(c.character_id for c in update.characters if c.character_id)
+def ruleset_of(document):
+    try:
+        return Ruleset.objects.filter(slug=document["ruleset"]).first()
+    except DatabaseError:
+        return None  # no database set up: no versions kept either
+
+
+@dataclass(frozen=True)
+class FileReading:
+    """The rules a roster file is read by. `version`: the number of the version they are
+    (None: no version is recorded here), `latest`: the game's newest."""
+
+    rules: RulesBook
+    version: int | None
+    latest: int | None
+
+    def words(self, game) -> str:
+        if self.version is None:
+            return f"Read by today's {game} rules data (no version of it is recorded here)."
+        if self.version == self.latest:
+            return f"Read by version {self.version} of the {game} rules data, the latest."
+        return (
+            f"Read by version {self.version} of the {game} rules data, as the file names; "
+            f"the latest is {self.latest} (`roster validate FILE --since {self.version}` "
+            "says what it changes)."
+        )
+
+
+def file_reading(document) -> FileReading:
+    """A roster file is read by the version its `rules_version` names when this install keeps
+    it, as importing it reads it (rosters/handlers/transfer.checked_version), so the command
+    line prints the cards the site would: a player's file from before an update prints as it
+    did. Any other number, or none, is read by today's data."""
+    ruleset = ruleset_of(document)
+    latest = data_versions.latest_number(ruleset) if ruleset else None
+    number = document.get("rules_version")
+    kept = ruleset is not None and isinstance(number, int)
+    named = data_versions.version_of(ruleset, number) if kept else None
+    if named is None or named.number == latest:
+        return FileReading(rules=rules_for(document["ruleset"]), version=latest, latest=latest)
+    return FileReading(
+        rules=rules_book(ruleset, version=named), version=named.number, latest=latest
+    )
 
 
 def file_update(document, since) -> UpdateReport:
     """What the latest rules data changes for a roster file read by version `since` (the
     command line's `roster validate --since`): the file's own house rules over both."""
-    try:
-        ruleset = Ruleset.objects.filter(slug=document["ruleset"]).first()
-    except DatabaseError:
-        ruleset = None  # no database set up: no versions kept either
+    ruleset = ruleset_of(document)
     old = data_versions.version_of(ruleset, since) if ruleset else None
     if old is None:
         latest = data_versions.latest_number(ruleset) if ruleset else None

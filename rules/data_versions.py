@@ -1,12 +1,20 @@
 """Numbered versions of each game's built-in rules data, and their changelog.
 
-load_rules() ends by recording them (record_versions): when what the engines read of a game
-(its character types and its library entries without an owner) differs from its latest
-version's snapshot, that is the next version. Loading the same fixtures again finds no
-difference and makes none. What changed is counted from the two snapshots (entries added,
-removed and changed, by kind and slug, with the fields); why it changed and where the book
-says so only a person can tell: those are the game folder's changelog.yaml notes, each with
-an `id`, and a version takes the notes no earlier version took.
+load_rules() ends by recording them (record_versions): when the game's built-in data (its
+character types, its library entries without an owner, and its card decks with their cards)
+differs from its latest version's snapshot, that is the next version. Loading the same
+fixtures again finds no difference and makes none. What changed is counted from the two
+snapshots (entries added, removed and changed, by kind and slug, with the fields; a deck is
+one row of kind "deck" whose fields name its cards, "card 07 effect"); why it changed and
+where the book says so only a person can tell: those are the game folder's changelog.yaml
+notes, each with an `id`, and a version takes the notes no earlier version took.
+
+Versions recorded before decks were part of the data kept no decks in their snapshot, so
+what their decks were is not known. Two snapshots are compared only in what both recorded,
+and the first load that finds the latest version without decks writes today's decks into
+that version's snapshot instead of making a version: otherwise every deck would read as
+added in a version no fixture change made. Decks count from that load on; a deck change
+deployed in the same load as this is taken as that baseline, not as a version.
 
 A player's completions and house rules, a data pack's included, make no version of the
 game's. They are one player's, written by that player after a preview listing each of them
@@ -20,29 +28,76 @@ from dataclasses import dataclass
 
 from django.db.models import Max
 
+from rules.engines.updates import DECK_KIND, TYPE_KIND
 from rules.fixture_folder import CHANGELOG_FILE, FIXTURES_DIR, FixtureError, read_yaml
-from rules.models import DataVersion, Ruleset
+from rules.models import DataVersion, Deck, Ruleset
 
-TYPE_KIND = "character-type"  # how a character type is named among the changes
 NOTE_FIELDS = ("id", "what", "why", "page", "section")
 
 
 def snapshot_of(ruleset) -> dict:
-    """The game's built-in types and entries as the engines read them, as plain JSON."""
+    """The game's built-in types and entries as the engines read them, and its decks as they
+    print, as plain JSON."""
     from rules.selectors import character_types, entry_as_data, type_as_data
 
     entries = ruleset.entries.filter(owner__isnull=True).order_by("kind", "slug")
     return {
         "types": {t.slug: type_as_data(t) for t in character_types(ruleset)},
         "entries": [entry_as_data(entry) for entry in entries],
+        "decks": {deck.slug: deck_as_data(deck) for deck in decks_of(ruleset)},
     }
 
 
-def keyed(snapshot) -> dict:
-    """{(kind, slug): row} of a snapshot's types and entries together."""
+def decks_of(ruleset):
+    return Deck.objects.filter(ruleset=ruleset).prefetch_related("cards").order_by("slug")
+
+
+DECK_FIELDS = ("name", "summary", "back_label", "page", "edition")
+CARD_FIELDS = ("name", "copies", "page", "uncertain", "note")
+
+
+def deck_as_data(deck) -> dict:
+    """A deck and its cards by number; a card's faces (`data`) spread beside its own fields,
+    so a change names the face that changed ("card 07 effect")."""
+    cards = {
+        card.number: {name: getattr(card, name) for name in CARD_FIELDS} | dict(card.data or {})
+        for card in deck.cards.all()
+    }
+    return {name: getattr(deck, name) for name in DECK_FIELDS} | {"cards": cards}
+
+
+def keyed(snapshot, decks=True) -> dict:
+    """{(kind, slug): row} of a snapshot's types, entries and (with `decks`) decks together."""
     rows = {(TYPE_KIND, slug): row for slug, row in (snapshot.get("types") or {}).items()}
     rows |= {(row["kind"], row["slug"]): row for row in snapshot.get("entries") or []}
+    if decks:
+        rows |= {(DECK_KIND, slug): row for slug, row in (snapshot.get("decks") or {}).items()}
     return rows
+
+
+def differing(before: dict, after: dict) -> list[str]:
+    """The names of the fields that differ between two rows, sorted."""
+    return sorted(
+        name for name in before.keys() | after.keys() if before.get(name) != after.get(name)
+    )
+
+
+def deck_fields(before: dict, after: dict) -> list[str]:
+    """What differs between two readings of a deck: its own fields, then each card that
+    came, went or reads differently, by number and face."""
+    fields = differing(
+        {k: v for k, v in before.items() if k != "cards"},
+        {k: v for k, v in after.items() if k != "cards"},
+    )
+    old, new = before.get("cards") or {}, after.get("cards") or {}
+    for number in sorted(old.keys() | new.keys()):
+        if number not in old:
+            fields.append(f"card {number} (new)")
+        elif number not in new:
+            fields.append(f"card {number} (gone)")
+        else:
+            fields += [f"card {number} {name}" for name in differing(old[number], new[number])]
+    return fields
 
 
 def named(key, row, **more):
@@ -51,15 +106,14 @@ def named(key, row, **more):
 
 def changes_between(old: dict, new: dict) -> dict:
     """What differs from one snapshot to the next: {"added", "removed", "changed"}, each a
-    list of {kind, slug, name}, a changed one with the `fields` that differ."""
-    before, after = keyed(old), keyed(new)
+    list of {kind, slug, name}, a changed one with the `fields` that differ. Decks count only
+    when both snapshots recorded them (see the module's docstring)."""
+    decks = "decks" in old and "decks" in new
+    before, after = keyed(old, decks), keyed(new, decks)
     changed = []
     for key in sorted(before.keys() & after.keys()):
-        fields = sorted(
-            name
-            for name in before[key].keys() | after[key].keys()
-            if before[key].get(name) != after[key].get(name)
-        )
+        compare = deck_fields if key[0] == DECK_KIND else differing
+        fields = compare(before[key], after[key])
         if fields:
             changed.append(named(key, after[key], fields=fields))
     return {
@@ -88,6 +142,10 @@ def record_versions(slugs, fixtures_dir=FIXTURES_DIR) -> list[DataVersion]:
     for ruleset in Ruleset.objects.filter(slug__in=slugs):
         snapshot = snapshot_of(ruleset)
         latest = ruleset.data_versions.first()
+        if latest is not None and "decks" not in latest.snapshot:
+            # Recorded before decks counted: today's decks are its baseline, not a change.
+            latest.snapshot = {**latest.snapshot, "decks": snapshot["decks"]}
+            latest.save(update_fields=["snapshot"])
         if latest is not None and latest.snapshot == snapshot:
             continue
         taken = {

@@ -154,6 +154,11 @@ def load_deck(ruleset, document, result):
             "order": order,
         }
         sync(DeckCard, {"deck": deck, "number": str(card["number"])}, values, result)
+    # A card the file no longer holds leaves the deck, as prune() does for entries, so the
+    # version that follows names it gone rather than printing it on.
+    numbers = [str(card["number"]) for card in document.items]
+    gone, _ = DeckCard.objects.filter(deck=deck).exclude(number__in=numbers).delete()
+    result.removed += gone
 
 
 # The key of the PostgreSQL advisory lock one load of the rules data holds (any fixed number

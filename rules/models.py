@@ -207,11 +207,11 @@ class DeckCard(models.Model):
 
 class DataVersion(models.Model):
     """One numbered version of a game's built-in rules data (rules/data_versions.py): made when
-    loading the fixtures changes what the engines read, never by a player. It keeps the
+    loading the fixtures changes the game's built-in data, never by a player. It keeps the
     changelog file's entries new with it (`notes`: what changed, why, the page), what changed
     as counted from the data (`changes`: entries added, removed and changed by kind and slug,
-    with the fields), and the built-in types and entries as they then were (`snapshot`), so a
-    roster checked against it can still be read as it was and compared with today's data."""
+    with the fields), and the built-in types, entries and decks as they then were (`snapshot`),
+    so a roster checked against it can still be read as it was and compared with today's data."""
 
     ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="data_versions")
     number = models.PositiveIntegerField()

@@ -17,6 +17,7 @@ from rules.engines.base import Finding, RulesBook
 from rules.engines.plain import as_dict, as_list, id_of, words_in
 
 TYPE_KIND = "character-type"  # rules/data_versions.py names character types so
+DECK_KIND = "deck"  # and a card deck so; no roster picks one, so none is a pick's change
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ def legacy_picks(roster, rules: RulesBook, removed: dict) -> tuple[PickUpdate, .
         present = (
             rules.character_type(slug) if kind == TYPE_KIND else rules.entry(kind, slug)
         ) is not None
-        if slug in slugs and not present:
+        if slug in slugs and not present and kind != DECK_KIND:
             found.append(PickUpdate(kind, slug, name, removed_in=number))
     return tuple(found)
 
@@ -194,12 +195,12 @@ def update_report(
     picks = [
         PickUpdate(row["kind"], row["slug"], row["name"], fields=tuple(row["fields"]))
         for row in changes.get("changed", [])
-        if row["slug"] in slugs
+        if row["slug"] in slugs and row["kind"] != DECK_KIND
     ]
     picks += [
         PickUpdate(row["kind"], row["slug"], row["name"], removed_in=removed_by(row, removed, to))
         for row in changes.get("removed", [])
-        if row["slug"] in slugs
+        if row["slug"] in slugs and row["kind"] != DECK_KIND
     ]
     before_keys = {finding_key(f) for f in old.findings}
     after_keys = {finding_key(f) for f in new.findings}

@@ -12,10 +12,9 @@ from cards.printing.sheets import PrintOptions
 from cards.printing.shops import SHOPS
 from cards.printing.sources import roster_file_faces
 from rosters.format import RosterFormatError, read_roster
+from rosters.updates import file_reading, ruleset_of
 from rules.engines import UnknownRuleset
 from rules.engines.plain import counted
-from rules.models import Ruleset
-from rules.selectors import rules_for
 
 UNREADABLE = 2
 TEXT_CUT = 3
@@ -47,9 +46,9 @@ class Command(BaseCommand):
         cut off, so a script can tell a card a player must shorten from a clean print."""
         try:
             roster = read_roster(file)
-            rules = rules_for(roster["ruleset"])
-            name = Ruleset.objects.filter(slug=roster["ruleset"]).values_list("name", flat=True)
-            faces = roster_file_faces(roster, rules, ruleset_name=name.first() or roster["ruleset"])
+            reading = file_reading(roster)
+            game = getattr(ruleset_of(roster), "name", roster["ruleset"])
+            faces = roster_file_faces(roster, reading.rules, ruleset_name=game)
             job = sheets.plan(
                 faces,
                 PrintOptions(paper=paper, backs=backs, bleed=bleed, shop=shop),
@@ -64,6 +63,7 @@ class Command(BaseCommand):
             ) from error
         made = counted(len(job.pages), "picture" if job.pictures_for else "page")
         self.stdout.write(f"Wrote {out}: {made}, {shop or paper}.")
+        self.stderr.write(reading.words(game))
         problems = sheets.problems_of(faces)
         for problem in problems:
             self.stderr.write(f"Text fit: {problem}")
