@@ -120,12 +120,13 @@ def record_roster_print(*, player, query):
     rows = []
     for index, face in enumerate(sheets.expand(printable.faces)):
         sheet, slot = index // per_page + 1, index % per_page
+        code = codes.code_of(face)  # a hash of all the face shows: worked out once
         rows.append(
             PrintedCard(
                 printing=printing,
-                character_id=codes.parse(codes.code_of(face))[1],
+                character_id=codes.parse(code)[1],
                 name=face.title,
-                code=codes.code_of(face),
+                code=code,
                 back_code=codes.code_of(face.back) if backs else "",
                 sheet=sheet,
                 slot=slot,
