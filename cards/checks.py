@@ -29,6 +29,8 @@ def face_problems(path, what):
     if not isinstance(kind, FaceKind):
         return [f"{what} {path!r} is not a FaceKind"]
     problems = template_problems(kind.template, what)
+    if kind.ground is not None:
+        problems += template_problems(kind.ground, f"{what} ground")
     if kind.back is not None:
         problems += template_problems(kind.back.template, f"{what} back")
     return problems

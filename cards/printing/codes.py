@@ -43,8 +43,9 @@ def template_source(name: str) -> str:
 
 def shown(face: Face) -> dict:
     """What the face shows, as plain data: its design, its values and their sizes."""
+    design = template_source(face.template) + (template_source(face.ground) if face.ground else "")
     return {
-        "design": hashlib.sha256(template_source(face.template).encode()).hexdigest(),
+        "design": hashlib.sha256(design.encode()).hexdigest(),
         "data": face.data,
         "layout": face.layout,
     }

@@ -61,6 +61,9 @@ class Face:
     # Drawn over this face where it is placed: the card's printed code (codes.py). No part
     # of the face's own drawing, so its cache key and its code's hash leave it out.
     stamp: Face | None = None
+    # The design's ground template, drawn under the face (grounds.py); None: the face is
+    # the whole card.
+    ground: str | None = None
 
     @property
     def blanks(self) -> int:
@@ -77,6 +80,9 @@ class FaceKind:
     back: FaceKind | None = None
     # The portrait box in print.css, width and height in mm: pictures are sized to it.
     portrait_mm: tuple[float, float] = PORTRAIT_BOX_MM
+    # What every card of the design prints alike, drawn once and laid under each face
+    # (grounds.py); the template then draws only the card's own values.
+    ground: str | None = None
 
     def own_back(self, view, *, title) -> Face | None:
         data = self.back.view_model(view) if self.back else None
@@ -92,6 +98,7 @@ class FaceKind:
             problems=tuple(f"{title}: {problem}" for problem in problems),
             copies=copies,
             back=back,
+            ground=self.ground,
         )
 
 

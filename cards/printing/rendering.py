@@ -20,8 +20,9 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from io import BytesIO
+from itertools import zip_longest
 
 import django
 import pikepdf
@@ -31,6 +32,9 @@ from django.template.loader import render_to_string
 from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
 from cards.printing import cache, geometry
 from cards.printing.faces import BACK, Face, back
+from cards.printing.grounds import lay_under
+from cards.printing.grounds import markup as ground_markup
+from cards.printing.grounds import pdf as grounds_pdf
 
 FACES_TEMPLATE = "cards/print/faces.html"
 # Faces per WeasyPrint document. Measured: 12 faces a document cost no more per face than 36
@@ -52,13 +56,20 @@ def faces_html(faces: list[Face]) -> str:
     )
 
 
-def split_pages(pdf: bytes) -> list[bytes]:
-    """One PDF per page, each keeping only the fonts and images its own page draws."""
+def split_pages(pdf: bytes, under=()) -> list[bytes]:
+    """One PDF per page, each keeping only the fonts and images its own page draws; page i
+    with `under[i]`'s one-page PDF (a ground) drawn beneath it, where there is one."""
     parts = []
-    with pikepdf.open(BytesIO(pdf)) as document:
-        for page in document.pages:
+    with ExitStack() as opened:
+        document = opened.enter_context(pikepdf.open(BytesIO(pdf)))
+        grounds = {}  # a ground's PDF → it opened, once a part
+        for page, ground in zip_longest(document.pages, under[: len(document.pages)]):
             single = pikepdf.new()
             single.pages.append(page)
+            if ground is not None:
+                if ground not in grounds:
+                    grounds[ground] = opened.enter_context(pikepdf.open(BytesIO(ground)))
+                lay_under(single, single.pages[0], grounds[ground])
             single.pages[0].remove_unreferenced_resources()
             buffer = BytesIO()
             single.save(buffer)
@@ -66,9 +77,16 @@ def split_pages(pdf: bytes) -> list[bytes]:
     return parts
 
 
-def draw(html: str) -> list[bytes]:
-    """HTML with one face per page → one PDF per face. Runs in any process."""
-    return split_pages(html_to_pdf(html, PRINT_STYLESHEETS))
+def draw(html: str, grounds=()) -> list[bytes]:
+    """HTML with one face per page → one PDF per face, each over its ground (`grounds[i]`,
+    the ground's markup or None: grounds.markup). Runs in any process."""
+    under = [None if ground is None else grounds_pdf(ground) for ground in grounds]
+    return split_pages(html_to_pdf(html, PRINT_STYLESHEETS), under)
+
+
+def part(faces: list[Face]) -> tuple[str, list[str | None]]:
+    """What draw() takes to draw the faces: their HTML and their grounds' markup."""
+    return faces_html(faces), [ground_markup(face) for face in faces]
 
 
 # How often a helper looks whether the process it draws for is still there.
@@ -97,7 +115,7 @@ def start_helper(parent: int):
     die_with(parent)
     django.setup()
     blank = BACK.face(back(title="Cliffhanger", subtitle=""), title="Card back")
-    draw(faces_html([blank]))
+    draw(*part([blank]))
 
 
 _pool: ProcessPoolExecutor | None = None
@@ -171,7 +189,7 @@ class HandedOut:
     finished; close() cancels those not yet begun (the caller stopped early)."""
 
     def __init__(self, pool: ProcessPoolExecutor, parts):
-        self.futures = {pool.submit(draw, faces_html(part)): start for start, part in parts}
+        self.futures = {pool.submit(draw, *part(chunk)): start for start, chunk in parts}
 
     def __iter__(self):
         try:
@@ -194,7 +212,7 @@ def drawn_parts(faces: list[Face]):
     Helpers get every part before this returns, split so that each has work even in a small
     job; closing what it returns stops the drawing."""
     if not fan_out(faces):
-        return ((start, draw(faces_html(part))) for start, part in parts_of(faces))
+        return ((start, draw(*part(chunk))) for start, chunk in parts_of(faces))
     size = min(FACES_PER_PART, -(-len(faces) // settings.PRINT_PROCESSES))
     return HandedOut(helpers(), parts_of(faces, size))
 

@@ -173,7 +173,10 @@ def fit_reward_card(view):
 
 # The kinds the definition names: one for the characters and one per printable deck.
 PULP_ALLEY_CHARACTER = FaceKind(
-    f"{FACES_DIR}/pulp-alley-character.html", pulp_alley_character, fit_pulp_alley_character
+    f"{FACES_DIR}/pulp-alley-character.html",
+    pulp_alley_character,
+    fit_pulp_alley_character,
+    ground=f"{FACES_DIR}/pulp-alley-character-ground.html",
 )
 FORTUNE = FaceKind(f"{FACES_DIR}/fortune.html", fortune_card, fit_fortune_card)
 PLOT_POINT_REWARD = FaceKind(f"{FACES_DIR}/reward.html", reward_card, fit_reward_card)

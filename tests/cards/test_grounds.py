@@ -1,0 +1,90 @@
+"""cards/printing/grounds.py: a card drawn as its face over its design's ground is the very
+card a whole-card document draws, and the ground is drawn once, not once a card."""
+
+from dataclasses import replace
+
+import pypdfium2 as pdfium
+import pytest
+from django.test.utils import override_settings
+
+from cards.pdf import render_pdf
+from cards.printing import geometry, grounds, rendering
+from cards.printing.faces import BACK, back
+from cards.printing.portrait_prints import jpeg_uri
+from cards.printing.preview import card_pdf
+from cards.printing.sheets import mm
+from tests.cards import pdf_reading as pdf
+from tests.cards.sample_faces import character
+from tests.cards.test_print_views import jpeg
+
+DPI = 150
+
+
+def pixels(document: bytes):
+    page = pdfium.PdfDocument(document)[0]
+    return page.render(scale=DPI / 72).to_pil().convert("RGB")
+
+
+def faces_drawn(faces):
+    with override_settings(PRINT_PROCESSES=1):
+        return rendering.render_faces(faces)
+
+
+def whole_card(face) -> bytes:
+    """The card in one document, its ground and face together, as a sheet draws it."""
+    return card_pdf(face)
+
+
+CARDS = {
+    "plain": character("Crew 1"),
+    "with a portrait": character("Crew 2", portrait_uri=jpeg_uri(jpeg((295, 366)))),
+    "with flavour": character("Crew 3", flavour="Came back from Macau with one ear."),
+    "with no skills": character("Crew 4", skills=[], health=None),
+}
+
+
+@pytest.mark.parametrize("name", CARDS)
+def test_a_face_over_its_ground_is_the_whole_card(name):
+    face = CARDS[name]
+    (drawn,) = faces_drawn([face])
+    assert pixels(drawn).tobytes() == pixels(whole_card(face)).tobytes()
+
+
+def test_a_face_alone_lacks_what_its_ground_draws():
+    """The face template really leaves the frame and the labels to the ground: without it the
+    card would print with neither (so the comparison above has something to compare)."""
+    face = CARDS["plain"]
+    alone = render_pdf(
+        "cards/print/card.html",
+        {
+            "face": replace(face, ground=None),
+            "width": mm(geometry.CARD_WIDTH),
+            "height": mm(geometry.CARD_HEIGHT),
+        },
+    )
+    assert "HEALTH" not in pdf.text(pdf.read(alone)).upper()
+    (drawn,) = faces_drawn([face])
+    assert "HEALTH" in pdf.text(pdf.read(drawn)).upper()
+    assert pixels(alone).tobytes() != pixels(drawn).tobytes()
+
+
+def test_a_card_with_no_skills_has_no_profile_strip_in_its_ground():
+    assert "<table" in grounds.markup(CARDS["plain"])
+    assert "<table" not in grounds.markup(CARDS["with no skills"])
+
+
+def test_a_design_without_a_ground_draws_its_face_alone():
+    card_back = BACK.face(back(title="Pulp Alley", subtitle="Cliffhanger"), title="back")
+    assert grounds.markup(card_back) is None
+    (drawn,) = faces_drawn([card_back])
+    assert pixels(drawn).tobytes() == pixels(whole_card(card_back)).tobytes()
+
+
+def test_each_ground_is_drawn_once_for_a_whole_crew(monkeypatch):
+    drawn = []
+    draw = grounds.html_to_pdf
+    monkeypatch.setattr(grounds, "_drawn", type(grounds._drawn)())
+    monkeypatch.setattr(grounds, "html_to_pdf", lambda *a: drawn.append(a) or draw(*a))
+    crew = [character(f"Crew {number}") for number in range(1, 8)]
+    faces_drawn(crew + [CARDS["with no skills"]])
+    assert len(drawn) == 2  # one with the profile strip, one without
