@@ -13,6 +13,10 @@ from cards.printing.faces import BACK, back
 from cards.printing.portrait_prints import jpeg_uri
 from cards.printing.preview import card_pdf
 from cards.printing.sheets import mm
+from cards.printing.sources import roster_file_faces
+from rosters.format import read_roster
+from rosters.samples import sample_paths
+from rules.fixture_book import rules_book_from_fixtures
 from tests.cards import pdf_reading as pdf
 from tests.cards.sample_faces import character
 from tests.cards.test_print_views import jpeg
@@ -88,3 +92,20 @@ def test_each_ground_is_drawn_once_for_a_whole_crew(monkeypatch):
     crew = [character(f"Crew {number}") for number in range(1, 8)]
     faces_drawn(crew + [CARDS["with no skills"]])
     assert len(drawn) == 2  # one with the profile strip, one without
+
+
+def first_card_of_each_force():
+    for stem, path in sample_paths().items():
+        roster = read_roster(path)
+        rules = rules_book_from_fixtures(roster["ruleset"])
+        first = roster_file_faces(roster, rules, ruleset_name=roster["ruleset"])[0]
+        yield from ((f"{stem} front", first), (f"{stem} back", first.back))
+
+
+def test_every_design_drawn_apart_is_the_whole_card():
+    """Each sample force's first card and its back, of every game, as the print engine draws
+    faces (apart, over any ground) and as one whole-card document draws them."""
+    named = list(first_card_of_each_force())
+    drawn = faces_drawn([face for _, face in named])
+    for (name, face), apart in zip(named, drawn, strict=True):
+        assert pixels(apart).tobytes() == pixels(whole_card(face)).tobytes(), name
