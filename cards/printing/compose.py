@@ -13,6 +13,7 @@ scales each form about its top-left corner, nothing else.
 from __future__ import annotations
 
 import hashlib
+from contextlib import ExitStack
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -99,74 +100,123 @@ def share_images(form, images: dict[str, pikepdf.Object], seen: set) -> None:
 FONT_PROGRAMS = ("/FontFile2", "/FontFile3", "/FontFile")
 
 
-def subset_tag(program: bytes) -> str:
-    """Six capitals from the subset's own bytes, the form the PDF spec gives subset names."""
-    return "".join(chr(ord("A") + byte % 26) for byte in hashlib.sha256(program).digest()[:6])
+class Subsets:
+    """The embedded font subsets of a document being composed, gathered as each part is
+    copied in, so that each different subset can get a name of its own at the end.
+    WeasyPrint tags a subset after the font it is cut from, so faces drawn apart bring
+    different subsets under one name: the PDF spec forbids it, and a print shop's RIP may
+    then draw one card's text with another card's glyphs. Reading each subset's bytes as its
+    face arrives (while helpers still draw the rest) leaves the end only the renaming; and
+    the renaming goes in the job's own order, so which subset keeps a name never depends on
+    which face was drawn first."""
 
+    def __init__(self):
+        self.fonts = {}  # part key → [(descriptor, fonts naming it, its program's digest)]
+        self.seen = set()  # objects already walked
 
-def distinct_subset_names(document: pikepdf.Pdf) -> None:
-    """Gives each different embedded font subset a name of its own. WeasyPrint tags a subset
-    after the font it is cut from, so faces drawn apart bring different subsets under one
-    name: the PDF spec forbids it, and a print shop's RIP may then draw one card's text with
-    another card's glyphs."""
-    renamed, owners = {}, {}  # descriptor → its new name; a name → the program that has it
-    for descriptor in document.objects:
-        if not isinstance(descriptor, pikepdf.Dictionary):
-            continue
-        if descriptor.get("/Type") != "/FontDescriptor":
-            continue
-        program = next((descriptor[key] for key in FONT_PROGRAMS if key in descriptor), None)
-        if program is None:
-            continue
-        data, name = program.read_raw_bytes(), str(descriptor.FontName)
-        if owners.setdefault(name, data) != data:
-            name = f"/{subset_tag(data)}+{name.split('+', 1)[-1].lstrip('/')}"
-            descriptor.FontName = pikepdf.Name(name)
-            renamed[descriptor.objgen] = name
-    if not renamed:
-        return
-    for font in document.objects:
-        if not isinstance(font, pikepdf.Dictionary) or font.get("/Type") != "/Font":
-            continue
+    def gather(self, key, resources_of) -> None:
+        """Every subset the part's resources (and the forms they draw) hold, under `key`."""
+        found = self.fonts.setdefault(key, [])
+        pending = list(resources_of)
+        while pending:
+            resources = pending.pop(0)
+            if resources is None or not self.first_time(resources):
+                continue
+            fonts = resources.get("/Font", {})
+            for name in sorted(fonts.keys()):
+                found.extend(self.subsets_of(fonts[name]))
+            xobjects = resources.get("/XObject", {})
+            for name in sorted(xobjects.keys()):
+                xobject = xobjects[name]
+                if xobject.get("/Subtype") == "/Form":
+                    pending.append(xobject.get("/Resources"))
+
+    def first_time(self, item) -> bool:
+        """Whether an object is met for the first time (a direct one always is)."""
+        if item.objgen == (0, 0):
+            return True
+        fresh = item.objgen not in self.seen
+        self.seen.add(item.objgen)
+        return fresh
+
+    def subsets_of(self, font):
+        if not self.first_time(font):
+            return []
         holders = [font, *font.get("/DescendantFonts", [])]
+        subsets = []
         for holder in holders:
             descriptor = holder.get("/FontDescriptor")
-            if descriptor is not None and descriptor.objgen in renamed:
-                for each in holders:
-                    each.BaseFont = pikepdf.Name(renamed[descriptor.objgen])
+            if descriptor is None:
+                continue
+            program = next((descriptor[k] for k in FONT_PROGRAMS if k in descriptor), None)
+            if program is not None:
+                digest = hashlib.sha256(program.read_raw_bytes()).digest()
+                subsets.append((descriptor, holders, digest))
+        return subsets
+
+    def name_apart(self, order) -> None:
+        """Renames every subset whose name an earlier, different subset has: parts in
+        `order`, each part's subsets in the order they were gathered."""
+        owners, renamed = {}, {}  # a name → the digest that has it; descriptor → new name
+        for key in order:
+            for descriptor, holders, digest in self.fonts.get(key, ()):
+                if descriptor.objgen in renamed:
+                    name = renamed[descriptor.objgen]
+                else:
+                    name = str(descriptor.FontName)
+                    if owners.setdefault(name, digest) != digest:
+                        tag = "".join(chr(ord("A") + byte % 26) for byte in digest[:6])
+                        name = f"/{tag}+{name.split('+', 1)[-1].lstrip('/')}"
+                        owners.setdefault(name, digest)
+                        descriptor.FontName = pikepdf.Name(name)
+                    renamed[descriptor.objgen] = name
+                for holder in holders:
+                    holder.BaseFont = pikepdf.Name(name)
 
 
-def compose(chrome: bytes, pages: list[list[Placement]], faces: dict[str, bytes]) -> bytes:
-    """The chrome's pages with `pages[i]`'s faces drawn on page i; `faces` maps each key to
-    its one-page PDF."""
-    with pikepdf.open(BytesIO(chrome)) as document:
+CHROME = ""  # the chrome's subsets come first
+
+
+def face_pairs(faces):
+    """(face key, its PDF) pairs from a dict or from pairs given as they are drawn."""
+    return faces.items() if isinstance(faces, dict) else faces
+
+
+def compose(chrome: bytes, pages: list[list[Placement]], faces) -> bytes:
+    """The chrome's pages with `pages[i]`'s faces drawn on page i. `faces` maps each key to
+    its one-page PDF, or gives (key, PDF) pairs in any order as the faces are drawn: each is
+    copied in as it comes, so a job's end waits only for its placing and saving."""
+    with ExitStack() as opened:
+        document = opened.enter_context(pikepdf.open(BytesIO(chrome)))
         if len(document.pages) != len(pages):
             raise ValueError(f"chrome has {len(document.pages)} pages, the job {len(pages)}")
-        forms = {}  # face key → (resource name, the form in this document)
+        order = list(dict.fromkeys(placed.face for row in pages for placed in row))
+        names = {key: f"/Card{number}" for number, key in enumerate(order)}
+        subsets = Subsets()
+        subsets.gather(CHROME, [page.obj.get("/Resources") for page in document.pages])
+        forms = {}  # face key → the face's form in this document
         images, seen = {}, set()  # content key → the image kept; forms already shared
-        sources = []
+        for key, face in face_pairs(faces):
+            if key in names and key not in forms:
+                source = opened.enter_context(pikepdf.open(BytesIO(face)))
+                form = document.copy_foreign(source.pages[0].as_form_xobject())
+                share_images(form, images, seen)
+                subsets.gather(key, [form.get("/Resources")])
+                forms[key] = form
+        if missing := [key for key in order if key not in forms]:
+            raise KeyError(f"no PDF for faces {missing}")
         for page, placements in zip(document.pages, pages, strict=True):
             xobjects = own_resources(page)
-            names = []
             for placed in placements:
-                if placed.face not in forms:
-                    source = pikepdf.open(BytesIO(faces[placed.face]))
-                    sources.append(source)
-                    form = document.copy_foreign(source.pages[0].as_form_xobject())
-                    share_images(form, images, seen)
-                    forms[placed.face] = (f"/Card{len(forms)}", form)
-                name, form = forms[placed.face]
-                xobjects[name] = form
-                names.append(name)
-            if names:
+                xobjects[names[placed.face]] = forms[placed.face]
+            if placements:
                 # WeasyPrint leaves its own transformation in force at the end of a page:
                 # fence its drawing in so the cards start from the page's own coordinates.
                 page.contents_add(document.make_stream(b"q\n"), prepend=True)
-                stream = b"Q\n" + placement_stream(page, names, placements)
+                drawn = [names[placed.face] for placed in placements]
+                stream = b"Q\n" + placement_stream(page, drawn, placements)
                 page.contents_add(document.make_stream(stream))
-        distinct_subset_names(document)
+        subsets.name_apart([CHROME, *order])
         buffer = BytesIO()
         document.save(buffer)
-        for source in sources:
-            source.close()
         return buffer.getvalue()

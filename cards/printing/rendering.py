@@ -227,29 +227,31 @@ def render_faces(faces: list[Face]) -> list[bytes]:
 
 @contextmanager
 def face_pdfs(distinct: dict[str, Face], *, progress=None):
-    """Starts drawing the faces by key that the cache lacks and gives a function that waits
-    for them and returns {face key: one-page PDF}, cached ones included. What helpers draw
-    is on its way before the body runs, so this process can draw something else meanwhile;
-    leaving the body early cancels the parts not begun. With `progress`, progress(done,
-    total) is called as each part is drawn (a background job's progress bar)."""
+    """Starts drawing the faces by key that the cache lacks and gives a function whose
+    iterator yields (face key, one-page PDF) for every face: the cached ones, then each
+    drawn one as its part is finished (and stored). What helpers draw is on its way before
+    the body runs, so this process can draw something else meanwhile, and then use each face
+    as it comes; leaving the body early cancels the parts not begun. With `progress`,
+    progress(done, total) is called as each part is drawn (a background job's progress
+    bar)."""
     found = {key: cache.load(cache.FACES, key) for key in distinct}
     missing = [key for key, pdf in found.items() if pdf is None]
     parts = drawn_parts([distinct[key] for key in missing])
 
-    def finished() -> dict[str, bytes]:
+    def arriving():
         done = len(found) - len(missing)  # those in the cache are done
         if progress:
             progress(done, len(found))
+        yield from ((key, pdf) for key, pdf in found.items() if pdf is not None)
         for start, part in parts:
             for key, pdf in zip(missing[start : start + len(part)], part, strict=True):
                 cache.store(cache.FACES, key, pdf)
-                found[key] = pdf
+                yield key, pdf
             done += len(part)
             if progress:
                 progress(done, len(found))
-        return found
 
     try:
-        yield finished
+        yield arriving
     finally:
         parts.close()

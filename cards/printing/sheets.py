@@ -335,9 +335,9 @@ def draw(job: Plan, *, progress=None) -> bytes:
     or the shop's zip of pictures of that PDF's pages."""
     done = cache.load(job.kind, job.key)
     if done is None:
-        with face_pdfs(job.faces, progress=progress) as faces:
+        with face_pdfs(job.faces, progress=progress) as arriving:
             chrome = chrome_pdf(job.chrome)  # while helper processes, if any, draw the faces
-            done = compose(chrome, job.placed, faces())
+            done = compose(chrome, job.placed, arriving())
         if job.pictures_for:
             done = pictures_zip(
                 done,

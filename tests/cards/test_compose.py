@@ -60,3 +60,19 @@ def test_chrome_and_placements_must_agree_on_the_page_count(parts):
     chrome, faces = parts
     with pytest.raises(ValueError, match="2 pages"):
         compose(chrome, [[Placement("one", 0, 0)]], faces)
+
+
+def test_faces_arriving_in_any_order_make_the_same_pdf(parts):
+    """Faces are copied in as helpers finish them, in whatever order that is: the file must
+    not depend on it (nor must which of two subsets of one font keeps its name)."""
+    chrome, faces = parts
+    pages = [[Placement("one", 0, 0), Placement("two", 30, 30)], [Placement("one", 5, 5)]]
+    in_order = compose(chrome, pages, iter(faces.items()))
+    backwards = compose(chrome, pages, iter(reversed(faces.items())))
+    assert in_order == backwards
+
+
+def test_a_face_that_never_arrives_is_an_error_not_a_blank_card(parts):
+    chrome, faces = parts
+    with pytest.raises(KeyError, match="two"):
+        compose(chrome, [[Placement("two", 0, 0)], []], iter([("one", faces["one"])]))
