@@ -17,7 +17,7 @@ from django.http import QueryDict
 
 from cards import cheatsheets
 from cards.print_requests import print_request
-from cards.print_views import PREVIEW_PAGES
+from cards.print_views import preview_pages
 from cards.printing import sheets
 from cards.printing.geometry import PAPERS
 from cards.printing.thumbnails import page_thumbnails
@@ -51,7 +51,9 @@ def draw_deck(deck: Deck) -> None:
         if not wanted.printable.faces:  # a deck whose game has no card design yet
             return
         faces, options, title = wanted.printable.faces, wanted.options, wanted.printable.title
-        preview = sheets.print_cards(faces, options, title=title, first_pages=PREVIEW_PAGES)
+        preview = sheets.print_cards(
+            faces, options, title=title, first_pages=preview_pages(options)
+        )
         page_thumbnails(preview.pdf)
         sheets.draw(sheets.plan(faces, options, title=title))
 

@@ -30,9 +30,13 @@ from config.limits import PRINT_MAX_COPIES
 from rosters import selectors as roster_selectors
 from rosters import sharing
 
-# The Print page previews the first sheet (and its backs): a few faces to draw, however big
-# the job, while the whole PDF is drawn for Download.
-PREVIEW_PAGES = 2
+
+def preview_pages(options) -> int:
+    """The Print page previews the first sheet and, when the job prints them, its backs (a
+    shop's preset: the first card's front and back): a few faces to draw, however big the
+    job, while the whole PDF is drawn for Download. Two sheets of fronts drew and pictured
+    twice what the first sheet shows."""
+    return 2 if options.backs or options.preset else 1
 
 
 def filename(wanted):
@@ -69,7 +73,7 @@ def print_page_response(request):
     result = job = None
     if any(face.copies for face in printable.faces) and not printable.too_big:
         result = sheets.print_cards(
-            printable.faces, options, title=printable.title, first_pages=PREVIEW_PAGES
+            printable.faces, options, title=printable.title, first_pages=preview_pages(options)
         )
         if not wanted.interactive:
             job = selectors.latest_print_job(player, whole_job(wanted).key)

@@ -29,6 +29,7 @@ from django.conf import settings
 from django.template.loader import get_template
 from django.urls import reverse
 
+from cards.printing.cache import pictures_replaced
 from cards.printing.faces import BACK, Face
 
 STAMP_TEMPLATE = "cards/print/code.html"
@@ -113,13 +114,9 @@ def shown_summary(face: Face) -> dict:
 
 
 def pictures_hashed(value):
-    if isinstance(value, str) and value.startswith("data:"):
-        return "picture " + hashlib.sha256(value.encode()).hexdigest()[:12]
-    if isinstance(value, dict):
-        return {key: pictures_hashed(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [pictures_hashed(item) for item in value]
-    return value
+    return pictures_replaced(
+        value, lambda uri: "picture " + hashlib.sha256(uri.encode()).hexdigest()[:12]
+    )
 
 
 LABELS = {"portrait_uri": "portrait", "layout": "text sizes"}

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from cards.printing.cache import pictures_replaced
 from cards.printing.fitting import Box, Run, fit
 from cards.printing.portrait_prints import portrait_uri
 from rosters.portraits import PORTRAIT_BOX_MM
@@ -117,14 +118,8 @@ def fitting_key(data) -> str:
     return json.dumps(without_pictures(data), sort_keys=True, default=repr)
 
 
-def without_pictures(value):
-    if isinstance(value, str):
-        return "data:" if value.startswith("data:") else value
-    if isinstance(value, dict):
-        return {key: without_pictures(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [without_pictures(item) for item in value]
-    return value
+def without_pictures(data):
+    return pictures_replaced(data, lambda uri: "data:")
 
 
 def remembered_fit(fit_function, data) -> tuple[dict, list[str]]:

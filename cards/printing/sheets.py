@@ -246,9 +246,9 @@ def bleed_context(options: PrintOptions):
     }
 
 
-def document_html(pages: list[Page], options: PrintOptions, *, title, cards=True) -> str:
-    """The job as one HTML document: with the cards, what plain WeasyPrint would print (the
-    bench's yardstick); without, the chrome."""
+def document(pages: list[Page], options: PrintOptions, *, title, cards=True):
+    """The job as one HTML document's template and context: with the cards, what plain
+    WeasyPrint would print (the bench's yardstick); without, the chrome."""
     template, context = (
         bleed_context(options) if options.one_card_a_page else sheet_context(options)
     )
@@ -257,7 +257,30 @@ def document_html(pages: list[Page], options: PrintOptions, *, title, cards=True
         "pages": [page_context(page, cards=cards) for page in pages],
         "mark_width": f"{geometry.MARK_WIDTH_PT * geometry.MM_PER_PT:.4f}",
     }
-    return render_to_string(template, context)
+    return template, context
+
+
+def document_html(pages: list[Page], options: PrintOptions, *, title, cards=True) -> str:
+    return render_to_string(*document(pages, options, title=title, cards=cards))
+
+
+@dataclass(frozen=True)
+class Chrome:
+    """The job's crop marks, footers and bleed art as a print template and its context of
+    plain values. Its key hashes those, not the HTML they make: the template's source is in
+    the print code's version, so the same context writes the same HTML, and an unchanged
+    job (a reprint, or the Print page asking for the whole job's key) never writes out the
+    HTML of its fifty sheets, most of that job's time."""
+
+    template: str
+    context: dict
+
+    @property
+    def key(self) -> str:
+        return cache.digest(cache.CHROME, cache.code_version(), self.template, self.context)
+
+    def html(self) -> str:
+        return render_to_string(self.template, self.context)
 
 
 def page_origin(options: PrintOptions):
@@ -283,11 +306,11 @@ def placements(pages: list[Page], options: PrintOptions):
     return placed, faces
 
 
-def chrome_pdf(html: str) -> bytes:
-    key = cache.digest(cache.CHROME, cache.code_version(), html)
+def chrome_pdf(chrome: Chrome) -> bytes:
+    key = chrome.key
     pdf = cache.load(cache.CHROME, key)
     if pdf is None:
-        pdf = html_to_pdf(html, PRINT_STYLESHEETS)
+        pdf = html_to_pdf(chrome.html(), PRINT_STYLESHEETS)
         cache.store(cache.CHROME, key, pdf)
     return pdf
 
@@ -299,7 +322,7 @@ class Plan:
     is cached under."""
 
     pages: list[Page]
-    chrome: str
+    chrome: Chrome
     placed: list[list[Placement]]
     faces: dict[str, Face]
     key: str
@@ -321,12 +344,12 @@ def plan(
     (the Print page's preview is a PDF whatever the shop)."""
     pages = layout(faces, options)
     drawn = pages[:first_pages] if first_pages else pages
-    chrome = document_html(drawn, options, title=title, cards=False)
+    chrome = Chrome(*document(drawn, options, title=title, cards=False))
     placed, distinct = placements(drawn, options)
     preset = options.preset
     pictures_for = preset if pictures and preset and preset.format == shops.PNG_ZIP else None
     made = (pictures_for.slug, pictures_for.face_px) if pictures_for else None
-    key = cache.digest(cache.PRINTS, cache.code_version(), chrome, placed, made)
+    key = cache.digest(cache.PRINTS, cache.code_version(), chrome.key, placed, made)
     return Plan(pages, chrome, placed, distinct, key, pictures_for)
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from cards.printing import cache, faces
+from cards.printing import cache, faces, sheets
 from cards.printing.portrait_prints import jpeg_uri
 from cards.printing.sheets import PrintOptions, print_cards
 from rosters.samples import sample_document
@@ -37,6 +37,36 @@ def test_a_reprint_of_an_unchanged_job_draws_nothing(drawn):
     again = print_cards(crew(3), PrintOptions(backs=True))
     assert again.pdf == first.pdf
     assert drawn == {"faces": [], "chrome": 0}
+
+
+def test_a_reprint_of_an_unchanged_job_writes_out_no_sheet_html(monkeypatch):
+    cards = [replace(card, copies=9) for card in crew(3)]
+    first = print_cards(cards, PrintOptions(backs=True))
+    written = []
+    render = sheets.render_to_string
+    monkeypatch.setattr(sheets, "render_to_string", lambda *a: written.append(a) or render(*a))
+    again = print_cards(cards, PrintOptions(backs=True))
+    assert again.pdf == first.pdf
+    assert written == []  # the key is the chrome's context: its HTML is written when drawn
+
+
+def test_a_face_key_follows_every_byte_of_every_picture_wherever_it_shows():
+    one, two = jpeg_uri(portrait(10)), jpeg_uri(portrait(200))
+    changed = bytearray(portrait(10))
+    changed[-3] ^= 0x01
+    keys = {
+        cache.face_key(character("Crew 1", portrait_uri=uri, extras=extras))
+        for uri, extras in (
+            (one, [two]),
+            (jpeg_uri(bytes(changed)), [two]),
+            (two, [one]),  # the same two pictures, each where the other was
+            (one, [one]),
+            (one, []),
+        )
+    }
+    assert len(keys) == 5
+    same = character("Crew 1", portrait_uri=one, extras=[two])
+    assert cache.face_key(same) in keys
 
 
 def test_each_distinct_face_is_drawn_once_however_many_copies(drawn):

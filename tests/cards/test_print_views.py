@@ -258,6 +258,16 @@ def test_a_big_job_previews_only_its_first_sheet_and_counts_every_page(
     assert sorted(drawn["faces"]) == sorted([first, "Card back"])
 
 
+def test_without_backs_the_print_page_previews_the_first_sheet_alone(player_client, ticked, drawn):
+    smith, arge, enki = ticked
+    query = {"source": "cards", f"copies-{smith.pk}": 9, f"copies-{arge.pk}": 9}
+    query |= {f"copies-{enki.pk}": 9}
+    page = player_client.get(reverse("printing:page"), query).content.decode()
+    assert page.count('src="data:image/png;base64,') == 1  # the first sheet, nothing more
+    assert "the PDF has all 3" in page
+    assert len(drawn["faces"]) == 1  # the first card, whose nine copies fill the sheet
+
+
 def many_ticked(player, ruleset, count):
     return [
         Character.objects.create(
