@@ -29,7 +29,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 
 from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
-from cards.printing import cache, geometry
+from cards.printing import cache, geometry, stand_ins
 from cards.printing.faces import BACK, Face, back
 
 FACES_TEMPLATE = "cards/print/faces.html"
@@ -52,23 +52,35 @@ def faces_html(faces: list[Face]) -> str:
     )
 
 
-def split_pages(pdf: bytes) -> list[bytes]:
-    """One PDF per page, each keeping only the fonts and images its own page draws."""
+def drawing(faces: list[Face]) -> tuple[str, list[stand_ins.Portrait | None]]:
+    """What draw() takes for these faces: their HTML with a stand-in for each portrait, and
+    the portraits (stand_ins.py)."""
+    shown, portraits = stand_ins.stood_in(faces)
+    return faces_html(shown), portraits
+
+
+def split_pages(pdf: bytes, portraits=()) -> list[bytes]:
+    """One PDF per page, each keeping only the fonts and images its own page draws, with its
+    face's portrait laid in for its stand-in."""
     parts = []
     with pikepdf.open(BytesIO(pdf)) as document:
-        for page in document.pages:
+        portraits = portraits or [None] * len(document.pages)
+        for page, portrait in zip(document.pages, portraits, strict=True):
             single = pikepdf.new()
             single.pages.append(page)
             single.pages[0].remove_unreferenced_resources()
+            if portrait is not None:
+                stand_ins.lay_in(single.pages[0], portrait)
             buffer = BytesIO()
             single.save(buffer)
             parts.append(buffer.getvalue())
     return parts
 
 
-def draw(html: str) -> list[bytes]:
-    """HTML with one face per page → one PDF per face. Runs in any process."""
-    return split_pages(html_to_pdf(html, PRINT_STYLESHEETS))
+def draw(html: str, portraits=()) -> list[bytes]:
+    """HTML with one face per page (and the portraits for its stand-ins) → one PDF per
+    face. Runs in any process."""
+    return split_pages(html_to_pdf(html, PRINT_STYLESHEETS), portraits)
 
 
 # How often a helper looks whether the process it draws for is still there.
@@ -171,7 +183,7 @@ class HandedOut:
     finished; close() cancels those not yet begun (the caller stopped early)."""
 
     def __init__(self, pool: ProcessPoolExecutor, parts):
-        self.futures = {pool.submit(draw, faces_html(part)): start for start, part in parts}
+        self.futures = {pool.submit(draw, *drawing(part)): start for start, part in parts}
 
     def __iter__(self):
         try:
@@ -194,7 +206,7 @@ def drawn_parts(faces: list[Face]):
     Helpers get every part before this returns, split so that each has work even in a small
     job; closing what it returns stops the drawing."""
     if not fan_out(faces):
-        return ((start, draw(faces_html(part))) for start, part in parts_of(faces))
+        return ((start, draw(*drawing(part))) for start, part in parts_of(faces))
     size = min(FACES_PER_PART, -(-len(faces) // settings.PRINT_PROCESSES))
     return HandedOut(helpers(), parts_of(faces, size))
 
