@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
@@ -35,23 +36,41 @@ def pixels(box_mm) -> tuple[int, int]:
 _FRAME_MARKERS = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 
 
-def jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """A JPEG's pixel size, read from its frame header by walking the segments before it
-    (Pillow's open parsed every table too: a millisecond a portrait, on every print); None
-    for anything else."""
+@dataclass(frozen=True)
+class Frame:
+    """What a JPEG's header says of its pixels, as Pillow (and so WeasyPrint) reads it."""
+
+    width: int
+    height: int
+    bits: int  # per sample
+    components: int  # 1 grey, 3 colour, 4 CMYK
+    exif: bool  # an Exif segment, which may turn the picture
+
+
+def jpeg_frame(data: bytes) -> Frame | None:
+    """A JPEG's frame header, read by walking the segments before its scan (Pillow's open
+    parsed every table too: a millisecond a portrait, on every print); None for anything
+    else."""
     if data[:2] != b"\xff\xd8":
         return None
-    at = 2
-    while at + 9 <= len(data) and data[at] == 0xFF:
-        marker = data[at + 1]
-        if marker in _FRAME_MARKERS:
+    at, frame, exif = 2, None, False
+    while at + 4 <= len(data) and data[at] == 0xFF:
+        marker, end = data[at + 1], at + 2 + int.from_bytes(data[at + 2 : at + 4], "big")
+        if marker == 0xDA:  # the scan: every segment that describes it came before
+            break
+        if marker in _FRAME_MARKERS and frame is None and at + 10 <= len(data):
             height = int.from_bytes(data[at + 5 : at + 7], "big")
             width = int.from_bytes(data[at + 7 : at + 9], "big")
-            return width, height
-        if marker == 0xDA:  # scan data with no frame before it: not a JPEG we can size
-            return None
-        at += 2 + int.from_bytes(data[at + 2 : at + 4], "big")
-    return None
+            frame = (width, height, data[at + 4], data[at + 9])
+        exif = exif or (marker == 0xE1 and data[at + 4 : at + 10] == b"Exif\0\0")
+        at = end
+    return None if frame is None else Frame(*frame, exif=exif)
+
+
+def jpeg_size(data: bytes) -> tuple[int, int] | None:
+    """A JPEG's pixel size; None for anything else."""
+    frame = jpeg_frame(data)
+    return None if frame is None else (frame.width, frame.height)
 
 
 def resized(jpeg: bytes, size) -> bytes:

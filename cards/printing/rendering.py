@@ -22,7 +22,6 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager
 from io import BytesIO
-from itertools import zip_longest
 
 import django
 import pikepdf
@@ -30,7 +29,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 
 from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
-from cards.printing import cache, geometry
+from cards.printing import cache, geometry, stand_ins
 from cards.printing.faces import BACK, Face, back
 from cards.printing.grounds import lay_under
 from cards.printing.grounds import markup as ground_markup
@@ -56,14 +55,24 @@ def faces_html(faces: list[Face]) -> str:
     )
 
 
-def split_pages(pdf: bytes, under=()) -> list[bytes]:
+def drawing(faces: list[Face]) -> tuple[str, list[str | None], list[stand_ins.Portrait | None]]:
+    """What draw() takes for these faces: their HTML with a stand-in for each portrait, their
+    grounds' markup (grounds.py) and the portraits (stand_ins.py)."""
+    shown, portraits = stand_ins.stood_in(faces)
+    return faces_html(shown), [ground_markup(face) for face in faces], portraits
+
+
+def split_pages(pdf: bytes, under=(), portraits=()) -> list[bytes]:
     """One PDF per page, each keeping only the fonts and images its own page draws; page i
-    with `under[i]`'s one-page PDF (a ground) drawn beneath it, where there is one."""
+    with `under[i]`'s one-page PDF (a ground) drawn beneath it and `portraits[i]` laid in
+    for its stand-in, where there are."""
     parts = []
     with ExitStack() as opened:
         document = opened.enter_context(pikepdf.open(BytesIO(pdf)))
+        count = len(document.pages)
+        under, portraits = list(under) or [None] * count, list(portraits) or [None] * count
         grounds = {}  # a ground's PDF → it opened, once a part
-        for page, ground in zip_longest(document.pages, under[: len(document.pages)]):
+        for page, ground, portrait in zip(document.pages, under, portraits, strict=True):
             single = pikepdf.new()
             single.pages.append(page)
             if ground is not None:
@@ -71,22 +80,20 @@ def split_pages(pdf: bytes, under=()) -> list[bytes]:
                     grounds[ground] = opened.enter_context(pikepdf.open(BytesIO(ground)))
                 lay_under(single, single.pages[0], grounds[ground])
             single.pages[0].remove_unreferenced_resources()
+            if portrait is not None:
+                stand_ins.lay_in(single.pages[0], portrait)
             buffer = BytesIO()
             single.save(buffer)
             parts.append(buffer.getvalue())
     return parts
 
 
-def draw(html: str, grounds=()) -> list[bytes]:
+def draw(html: str, grounds=(), portraits=()) -> list[bytes]:
     """HTML with one face per page → one PDF per face, each over its ground (`grounds[i]`,
-    the ground's markup or None: grounds.markup). Runs in any process."""
+    the ground's markup or None) with its portrait laid in for its stand-in (drawing()
+    gives all three). Runs in any process."""
     under = [None if ground is None else grounds_pdf(ground) for ground in grounds]
-    return split_pages(html_to_pdf(html, PRINT_STYLESHEETS), under)
-
-
-def part(faces: list[Face]) -> tuple[str, list[str | None]]:
-    """What draw() takes to draw the faces: their HTML and their grounds' markup."""
-    return faces_html(faces), [ground_markup(face) for face in faces]
+    return split_pages(html_to_pdf(html, PRINT_STYLESHEETS), under, portraits)
 
 
 # How often a helper looks whether the process it draws for is still there.
@@ -115,7 +122,7 @@ def start_helper(parent: int):
     die_with(parent)
     django.setup()
     blank = BACK.face(back(title="Cliffhanger", subtitle=""), title="Card back")
-    draw(*part([blank]))
+    draw(*drawing([blank]))
 
 
 _pool: ProcessPoolExecutor | None = None
@@ -189,7 +196,7 @@ class HandedOut:
     finished; close() cancels those not yet begun (the caller stopped early)."""
 
     def __init__(self, pool: ProcessPoolExecutor, parts):
-        self.futures = {pool.submit(draw, *part(chunk)): start for start, chunk in parts}
+        self.futures = {pool.submit(draw, *drawing(chunk)): start for start, chunk in parts}
 
     def __iter__(self):
         try:
@@ -212,7 +219,7 @@ def drawn_parts(faces: list[Face]):
     Helpers get every part before this returns, split so that each has work even in a small
     job; closing what it returns stops the drawing."""
     if not fan_out(faces):
-        return ((start, draw(*part(chunk))) for start, chunk in parts_of(faces))
+        return ((start, draw(*drawing(chunk))) for start, chunk in parts_of(faces))
     size = min(FACES_PER_PART, -(-len(faces) // settings.PRINT_PROCESSES))
     return HandedOut(helpers(), parts_of(faces, size))
 

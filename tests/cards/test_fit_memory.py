@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from cards.printing import faces, fitting
-from cards.printing.portrait_prints import jpeg_size
+from cards.printing.portrait_prints import jpeg_frame, jpeg_size
 from cards.printing.sources import roster_file_faces
 from rosters.samples import sample_document, samples
 from rules.fixture_book import rules_book_from_fixtures
@@ -102,6 +102,10 @@ def test_a_jpegs_size_is_read_from_its_header_as_pillow_reads_it(
         options["exif"] = Image.Exif().tobytes()
     Image.new(mode, (width, height)).save(buffer, "JPEG", **options)
     assert jpeg_size(buffer.getvalue()) == (width, height)
+    frame = jpeg_frame(buffer.getvalue())
+    with Image.open(buffer) as opened:
+        assert (frame.components, frame.bits) == (len(opened.getbands()), 8)
+        assert frame.exif == ("exif" in opened.info)  # WeasyPrint turns those by it
 
 
 @given(st.binary(max_size=64))

@@ -104,9 +104,9 @@ def test_once_helpers_run_they_draw_a_small_jobs_faces_while_this_process_draws_
     events = []
     submit, chrome_pdf = helpers_running.submit, sheets.chrome_pdf
 
-    def handing_out(function, html, grounds):
+    def handing_out(function, html, *rest):
         events.append(("face part", html.count('class="sheet"')))
-        return submit(function, html, grounds)
+        return submit(function, html, *rest)
 
     def drawing_chrome(html):
         events.append(("chrome", None))
