@@ -5,14 +5,13 @@ from dataclasses import replace
 
 import pypdfium2 as pdfium
 import pytest
+from django.template import Context, Template
 from django.test.utils import override_settings
 
-from cards.pdf import render_pdf
-from cards.printing import geometry, grounds, rendering
+from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
+from cards.printing import grounds, rendering
 from cards.printing.faces import BACK, back
 from cards.printing.portrait_prints import jpeg_uri
-from cards.printing.preview import card_pdf
-from cards.printing.sheets import mm
 from cards.printing.sources import roster_file_faces
 from rosters.format import read_roster
 from rosters.samples import sample_paths
@@ -34,9 +33,17 @@ def faces_drawn(faces):
         return rendering.render_faces(faces)
 
 
+# One whole card on a page of its own size, its ground and face in one document, as a sheet
+# with its cards (plain WeasyPrint) draws every card.
+WHOLE_CARD = Template(
+    """{% extends "cards/print/document.html" %}
+{% block page_style %}@page { size: 63.5mm 88.9mm; margin: 0 }{% endblock %}
+{% block pages %}{% include "cards/print/_card.html" %}{% endblock %}"""
+)
+
+
 def whole_card(face) -> bytes:
-    """The card in one document, its ground and face together, as a sheet draws it."""
-    return card_pdf(face)
+    return html_to_pdf(WHOLE_CARD.render(Context({"face": face})), PRINT_STYLESHEETS)
 
 
 CARDS = {
@@ -58,14 +65,7 @@ def test_a_face_alone_lacks_what_its_ground_draws():
     """The face template really leaves the frame and the labels to the ground: without it the
     card would print with neither (so the comparison above has something to compare)."""
     face = CARDS["plain"]
-    alone = render_pdf(
-        "cards/print/card.html",
-        {
-            "face": replace(face, ground=None),
-            "width": mm(geometry.CARD_WIDTH),
-            "height": mm(geometry.CARD_HEIGHT),
-        },
-    )
+    alone = whole_card(replace(face, ground=None))
     assert "HEALTH" not in pdf.text(pdf.read(alone)).upper()
     (drawn,) = faces_drawn([face])
     assert "HEALTH" in pdf.text(pdf.read(drawn)).upper()
