@@ -1,42 +1,44 @@
-"""The Card Designer's live preview: the card rendered through the very template, stylesheet
-and fitting the PDF uses, then drawn to a PNG, so what the player sees is what will print.
+"""The Card Designer's live preview: the card's faces drawn in the very document the print
+path draws faces in (rendering.faces_html: one card-sized page a face, the same slot markup),
+through the same stylesheets and fitting, then turned into PNGs, so what the player sees is
+what will print.
 
-The picture is kept in the print cache under the face's own key (what shows on paper), so a
-card seen before (the edit page after a save shows the card its last preview drew; an
-ability ticked and unticked again) costs a file read, not a WeasyPrint document."""
+A card with a back of its own (7TV) has both faces drawn in one WeasyPrint document and
+turned into pictures in one PDFium pass: two documents paid WeasyPrint's set-up and a PDF
+twice for every keystroke.
 
-from cards.pdf import PRINT_STYLESHEETS, render_pdf
-from cards.printing import cache, geometry
+Each picture is kept in the print cache under its face's own key (what shows on paper), so a
+face seen before (the edit page after a save shows the card its last preview drew; an
+ability ticked and unticked again; a 7TV back the rename left as it was) costs a file read,
+not a WeasyPrint document."""
+
+from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
+from cards.printing import cache
 from cards.printing.faces import Face
-from cards.printing.sheets import mm
+from cards.printing.rendering import faces_html
 from cards.printing.thumbnails import data_uri, drawn_thumbnails
 
-PREVIEW_TEMPLATE = "cards/print/card.html"
 PREVIEW_DPI = 150  # about 375 × 525 px: sharp on a laptop, light to send on every keystroke
 
 
-def card_pdf(face: Face) -> bytes:
-    """One page exactly the size of the card, holding only the card."""
-    return render_pdf(
-        PREVIEW_TEMPLATE,
-        {
-            "title": face.title,
-            "face": face,
-            "width": mm(geometry.CARD_WIDTH),
-            "height": mm(geometry.CARD_HEIGHT),
-        },
-        PRINT_STYLESHEETS,
-    )
+def card_pdf(faces: list[Face]) -> bytes:
+    """The faces, one to a page exactly the size of the card."""
+    return html_to_pdf(faces_html(faces), PRINT_STYLESHEETS)
 
 
-def card_png(face: Face) -> str | None:
-    """The card as a PNG data URI (None if it could not be drawn: the page says so)."""
-    key = cache.digest(cache.PREVIEWS, cache.face_key(face), PREVIEW_DPI)
-    kept = cache.load(cache.PREVIEWS, key)
-    if kept is None:
-        pictures = drawn_thumbnails(card_pdf(face), dpi=PREVIEW_DPI, limit=1)
-        if not pictures:
-            return None
-        kept = pictures[0]
-        cache.store(cache.PREVIEWS, key, kept)
-    return data_uri(kept)
+def card_pngs(faces: list[Face]) -> list[str | None]:
+    """Each face as a PNG data URI, in order (None for all when they could not be drawn: the
+    page says so). Only the faces without a kept picture are drawn."""
+    keys = [cache.digest(cache.PREVIEWS, cache.face_key(face), PREVIEW_DPI) for face in faces]
+    pictures = [cache.load(cache.PREVIEWS, key) for key in keys]
+    missing = [index for index, picture in enumerate(pictures) if picture is None]
+    if missing:
+        drawn = drawn_thumbnails(
+            card_pdf([faces[index] for index in missing]), dpi=PREVIEW_DPI, limit=len(missing)
+        )
+        if len(drawn) != len(missing):
+            return [None] * len(faces)
+        for index, picture in zip(missing, drawn, strict=True):
+            pictures[index] = picture
+            cache.store(cache.PREVIEWS, keys[index], picture)
+    return [data_uri(picture) for picture in pictures]

@@ -78,7 +78,7 @@ def test_a_card_the_preview_drew_before_is_shown_again_without_drawing_it(
     drawn = []
     card_pdf = preview.card_pdf
     monkeypatch.setattr(
-        preview, "card_pdf", lambda face: drawn.append(face.title) or card_pdf(face)
+        preview, "card_pdf", lambda faces: drawn.extend(f.title for f in faces) or card_pdf(faces)
     )
     first = client.post("/cards/designer/preview/", SMITH).context["preview"]
     renamed = client.post("/cards/designer/preview/", SMITH | {"name": "Smith Junior"})
