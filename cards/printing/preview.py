@@ -1,29 +1,27 @@
-"""The Card Designer's live preview: the card's faces drawn in the very document the print
-path draws faces in (rendering.faces_html: one card-sized page a face, the same slot markup),
-through the same stylesheets and fitting, then turned into PNGs, so what the player sees is
-what will print.
+"""The Card Designer's live preview: the card's faces drawn by the print path itself
+(rendering.draw of rendering.faces_html: the same document, slot markup, stylesheets and
+fitting, cut into the same one-page face PDFs a sheet places), then turned into PNGs, so what
+the player sees is what will print, whatever the print path does to a face.
 
-A card with a back of its own (7TV) has both faces drawn in one WeasyPrint document and
-turned into pictures in one PDFium pass: two documents paid WeasyPrint's set-up and a PDF
-twice for every keystroke.
+A card with a back of its own (7TV) has both faces drawn in one WeasyPrint document: two
+documents paid WeasyPrint's set-up and a PDF twice for every keystroke.
 
 Each picture is kept in the print cache under its face's own key (what shows on paper), so a
 face seen before (the edit page after a save shows the card its last preview drew; an
 ability ticked and unticked again; a 7TV back the rename left as it was) costs a file read,
 not a WeasyPrint document."""
 
-from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
 from cards.printing import cache
 from cards.printing.faces import Face
-from cards.printing.rendering import faces_html
+from cards.printing.rendering import draw, faces_html
 from cards.printing.thumbnails import data_uri, drawn_thumbnails
 
 PREVIEW_DPI = 150  # about 375 × 525 px: sharp on a laptop, light to send on every keystroke
 
 
-def card_pdf(faces: list[Face]) -> bytes:
-    """The faces, one to a page exactly the size of the card."""
-    return html_to_pdf(faces_html(faces), PRINT_STYLESHEETS)
+def card_pdfs(faces: list[Face]) -> list[bytes]:
+    """Each face's one-page PDF, as printing draws it, from one document."""
+    return draw(faces_html(faces))
 
 
 def card_pngs(faces: list[Face]) -> list[str | None]:
@@ -33,12 +31,11 @@ def card_pngs(faces: list[Face]) -> list[str | None]:
     pictures = [cache.load(cache.PREVIEWS, key) for key in keys]
     missing = [index for index, picture in enumerate(pictures) if picture is None]
     if missing:
-        drawn = drawn_thumbnails(
-            card_pdf([faces[index] for index in missing]), dpi=PREVIEW_DPI, limit=len(missing)
-        )
-        if len(drawn) != len(missing):
+        pdfs = card_pdfs([faces[index] for index in missing])
+        drawn = [drawn_thumbnails(pdf, dpi=PREVIEW_DPI, limit=1) for pdf in pdfs]
+        if not all(drawn):
             return [None] * len(faces)
-        for index, picture in zip(missing, drawn, strict=True):
+        for index, (picture,) in zip(missing, drawn, strict=True):
             pictures[index] = picture
             cache.store(cache.PREVIEWS, keys[index], picture)
     return [data_uri(picture) for picture in pictures]

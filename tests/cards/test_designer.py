@@ -76,9 +76,9 @@ def test_a_card_the_preview_drew_before_is_shown_again_without_drawing_it(
     from cards.printing import preview
 
     drawn = []
-    card_pdf = preview.card_pdf
+    card_pdfs = preview.card_pdfs
     monkeypatch.setattr(
-        preview, "card_pdf", lambda faces: drawn.extend(f.title for f in faces) or card_pdf(faces)
+        preview, "card_pdfs", lambda faces: drawn.extend(f.title for f in faces) or card_pdfs(faces)
     )
     first = client.post("/cards/designer/preview/", SMITH).context["preview"]
     renamed = client.post("/cards/designer/preview/", SMITH | {"name": "Smith Junior"})

@@ -109,9 +109,9 @@ def test_both_sides_are_drawn_in_one_document_as_the_very_faces_that_print(
     """Each side's picture is the print path's own face PDF (rendering.render_faces, what
     a sheet places) drawn at the preview's pixels; both come from one WeasyPrint document."""
     documents = []
-    card_pdf = preview.card_pdf
+    card_pdfs = preview.card_pdfs
     monkeypatch.setattr(
-        preview, "card_pdf", lambda faces: documents.append(len(faces)) or card_pdf(faces)
+        preview, "card_pdfs", lambda faces: documents.append(len(faces)) or card_pdfs(faces)
     )
     response = post_preview(client, BLADE)
     assert documents == [2]
