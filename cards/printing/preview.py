@@ -3,8 +3,8 @@
 fitting, cut into the same one-page face PDFs a sheet places), then turned into PNGs, so what
 the player sees is what will print, whatever the print path does to a face.
 
-A card with a back of its own (7TV) has both faces drawn in one WeasyPrint document: two
-documents paid WeasyPrint's set-up and a PDF twice for every keystroke.
+A card with a back of its own (7TV) has both faces drawn in one document, as a print part
+holds them.
 
 Each picture is kept in the print cache under its face's own key (what shows on paper), so a
 face seen before (the edit page after a save shows the card its last preview drew; an
