@@ -13,7 +13,7 @@ from cards import selectors as card_selectors
 from cards import services as card_services
 from cards.models import PendingPortrait
 from cards.printing.faces import character_face, has_own_back
-from cards.printing.preview import card_png
+from cards.printing.preview import card_pngs
 from cards.printing.sources import stored_portrait
 from config import limits
 from rosters import portraits, selectors
@@ -56,6 +56,8 @@ def designer_context(request, form, ruleset, rules, character, portrait):
         ruleset_name=ruleset.name,
         portrait=framed_portrait(character, portrait),
     )
+    # A 7TV card prints its star quality and effects on the back: show that side too.
+    preview, *back = card_pngs([face, face.back] if has_own_back(face) else [face])
     return {
         "form": form,
         "portrait": portrait,
@@ -63,9 +65,8 @@ def designer_context(request, form, ruleset, rules, character, portrait):
         "character": character,
         "data": data,
         "face": face,
-        "preview": card_png(face),
-        # A 7TV card prints its star quality and effects on the back: show that side too.
-        "preview_back": card_png(face.back) if has_own_back(face) else None,
+        "preview": preview,
+        "preview_back": back[0] if back else None,
         "fit_problems": face.problems,
         "findings": engine.character_findings(data, rules),
         "cost": engine.character_cost(data, rules),

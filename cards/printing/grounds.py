@@ -6,7 +6,7 @@ on every card of its design: a Pulp Alley card's profile strip alone (seven labe
 boxes) cost about a sixth of drawing the card. A design with a ground (FaceKind.ground)
 splits its card in two templates: the ground, and the face drawn over it, which paints only
 the card's own values in the ground's boxes. A card is always both: a whole-card document
-(a sheet with its cards, the designer's card) includes the ground under each face
+(a sheet drawn with its cards, as plain WeasyPrint draws a job) includes the ground under each face
 (templates/cards/print/_card.html), and a face drawn alone has its ground laid under it as
 a PDF form (rendering.split_pages), so the face's PDF is the whole card either way.
 

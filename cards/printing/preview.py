@@ -1,42 +1,41 @@
-"""The Card Designer's live preview: the card rendered through the very template, stylesheet
-and fitting the PDF uses, then drawn to a PNG, so what the player sees is what will print.
+"""The Card Designer's live preview: the card's faces drawn by the print path itself
+(rendering.draw of rendering.drawing: the same document, slot markup, stylesheets and
+fitting, cut into the same one-page face PDFs a sheet places), then turned into PNGs, so what
+the player sees is what will print, whatever the print path does to a face.
 
-The picture is kept in the print cache under the face's own key (what shows on paper), so a
-card seen before (the edit page after a save shows the card its last preview drew; an
-ability ticked and unticked again) costs a file read, not a WeasyPrint document."""
+A card with a back of its own (7TV) has both faces drawn in one document, as a print part
+holds them.
 
-from cards.pdf import PRINT_STYLESHEETS, render_pdf
-from cards.printing import cache, geometry
+Each picture is kept in the print cache under its face's own key (what shows on paper), so a
+face seen before (the edit page after a save shows the card its last preview drew; an
+ability ticked and unticked again; a 7TV back the rename left as it was) costs a file read,
+not a WeasyPrint document."""
+
+from cards.printing import cache
 from cards.printing.faces import Face
-from cards.printing.sheets import mm
+from cards.printing.rendering import draw, drawing
 from cards.printing.thumbnails import data_uri, drawn_thumbnails
 
-PREVIEW_TEMPLATE = "cards/print/card.html"
 PREVIEW_DPI = 150  # about 375 × 525 px: sharp on a laptop, light to send on every keystroke
 
 
-def card_pdf(face: Face) -> bytes:
-    """One page exactly the size of the card, holding only the card."""
-    return render_pdf(
-        PREVIEW_TEMPLATE,
-        {
-            "title": face.title,
-            "face": face,
-            "width": mm(geometry.CARD_WIDTH),
-            "height": mm(geometry.CARD_HEIGHT),
-        },
-        PRINT_STYLESHEETS,
-    )
+def card_pdfs(faces: list[Face]) -> list[bytes]:
+    """Each face's one-page PDF, as printing draws it, from one document."""
+    return draw(*drawing(faces))
 
 
-def card_png(face: Face) -> str | None:
-    """The card as a PNG data URI (None if it could not be drawn: the page says so)."""
-    key = cache.digest(cache.PREVIEWS, cache.face_key(face), PREVIEW_DPI)
-    kept = cache.load(cache.PREVIEWS, key)
-    if kept is None:
-        pictures = drawn_thumbnails(card_pdf(face), dpi=PREVIEW_DPI, limit=1)
-        if not pictures:
-            return None
-        kept = pictures[0]
-        cache.store(cache.PREVIEWS, key, kept)
-    return data_uri(kept)
+def card_pngs(faces: list[Face]) -> list[str | None]:
+    """Each face as a PNG data URI, in order (None for all when they could not be drawn: the
+    page says so). Only the faces without a kept picture are drawn."""
+    keys = [cache.digest(cache.PREVIEWS, cache.face_key(face), PREVIEW_DPI) for face in faces]
+    pictures = [cache.load(cache.PREVIEWS, key) for key in keys]
+    missing = [index for index, picture in enumerate(pictures) if picture is None]
+    if missing:
+        pdfs = card_pdfs([faces[index] for index in missing])
+        drawn = [drawn_thumbnails(pdf, dpi=PREVIEW_DPI, limit=1) for pdf in pdfs]
+        if not all(drawn):
+            return [None] * len(faces)
+        for index, (picture,) in zip(missing, drawn, strict=True):
+            pictures[index] = picture
+            cache.store(cache.PREVIEWS, keys[index], picture)
+    return [data_uri(picture) for picture in pictures]

@@ -76,9 +76,9 @@ def test_a_card_the_preview_drew_before_is_shown_again_without_drawing_it(
     from cards.printing import preview
 
     drawn = []
-    card_pdf = preview.card_pdf
+    card_pdfs = preview.card_pdfs
     monkeypatch.setattr(
-        preview, "card_pdf", lambda face: drawn.append(face.title) or card_pdf(face)
+        preview, "card_pdfs", lambda faces: drawn.extend(f.title for f in faces) or card_pdfs(faces)
     )
     first = client.post("/cards/designer/preview/", SMITH).context["preview"]
     renamed = client.post("/cards/designer/preview/", SMITH | {"name": "Smith Junior"})
@@ -332,8 +332,10 @@ def pending_ref(client, colour="red"):
 
 
 def preview_portrait(response):
-    """The print crop inside the live preview's card, as an image."""
-    uri = response.context["face"].data["portrait_uri"]
+    """The print crop inside the live preview's card, as an image: the designer's own card,
+    not the one its drawing hands WeasyPrint (with a stand-in for the picture)."""
+    designer = next(context for context in response.context if "preview" in context)
+    uri = designer["face"].data["portrait_uri"]
     return Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1])))
 
 

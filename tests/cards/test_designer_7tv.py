@@ -1,7 +1,12 @@
 """The Card Designer for 7TV: pick a profile, buy models, customise a Star within p.38."""
 
+import base64
+
 import pytest
 
+from cards.printing import preview
+from cards.printing.rendering import render_faces
+from cards.printing.thumbnails import drawn_thumbnails
 from rosters.models import Character
 
 pytestmark = pytest.mark.django_db
@@ -96,6 +101,26 @@ def test_a_star_preview_shows_both_sides_because_its_rules_are_on_the_back(clien
     response = post_preview(client, BLADE)
     assert response.context["preview_back"].startswith("data:image/png;base64,")
     assert 'alt="Back of the card"' in response.content.decode()
+
+
+def test_both_sides_are_drawn_in_one_document_as_the_very_faces_that_print(
+    client, rules_data, empty_print_cache, monkeypatch
+):
+    """Each side's picture is the print path's own face PDF (rendering.render_faces, what
+    a sheet places) drawn at the preview's pixels; both come from one WeasyPrint document."""
+    documents = []
+    card_pdfs = preview.card_pdfs
+    monkeypatch.setattr(
+        preview, "card_pdfs", lambda faces: documents.append(len(faces)) or card_pdfs(faces)
+    )
+    response = post_preview(client, BLADE)
+    assert documents == [2]
+    face = response.context["face"]
+    printed = render_faces([face, face.back])
+    shown = [response.context["preview"], response.context["preview_back"]]
+    for pdf, picture in zip(printed, shown, strict=True):
+        (expected,) = drawn_thumbnails(pdf, dpi=preview.PREVIEW_DPI, limit=1)
+        assert base64.b64decode(picture.split(",", 1)[1]) == expected
 
 
 @pytest.mark.parametrize("typed", ["²", "100", "0", "9" * 5000])
