@@ -352,7 +352,22 @@ def quick_reference_plain(slug):
     )
 
 
-def measure_first_views(player, runs, *, decks=None, rulesets=None):
+def shown(client, url, query=None):
+    """The page or PDF as a player gets it; anything else (a 429 from the PDF rate limit, an
+    error) would time the refusal, so it stops the bench."""
+    response = client.get(url, query)
+    if response.status_code != 200:
+        raise RuntimeError(f"{url} answered {response.status_code}, not the page: nothing to time")
+    return response
+
+
+def measure_first_views(player, runs, **narrowed):
+    # Dozens of PDFs a minute from one client: the bench times them, not the rate limit.
+    with override_settings(RATELIMIT_ENABLE=False):
+        yield from first_views(player, runs, **narrowed)
+
+
+def first_views(player, runs, *, decks=None, rulesets=None):
     """Each deck's Print page and Download and each game's quick reference seen for the first
     time after the print worker drew them ahead (cards/ahead.py), against plain WeasyPrint
     drawing the same PDF. `decks` and `rulesets` narrow it (all by default)."""
@@ -374,12 +389,12 @@ def measure_first_views(player, runs, *, decks=None, rulesets=None):
             query = {"source": f"deck-{deck.ruleset.slug}/{deck.slug}"}
             plain_s = timed(deck_plain(deck), runs)
             for what, url in (("Print page", "/print/"), ("Download", "/print/cards.pdf")):
-                seconds = timed(lambda url=url, query=query: client.get(url, query), runs)
+                seconds = timed(lambda url=url, query=query: shown(client, url, query), runs)
                 name = f"first view: {deck.name}, {what}"
                 yield Row(name, seconds, "≤ 1 s", plain_s, within=seconds <= 1)
         for slug in rulesets:
             url = f"/cheat-sheets/{slug}/quick-reference.pdf"
-            seconds = timed(lambda url=url: client.get(url), runs)
+            seconds = timed(lambda url=url: shown(client, url), runs)
             plain_s = timed(quick_reference_plain(slug), runs)
             name = f"first view: {slug} quick reference"
             yield Row(name, seconds, "≤ 1 s", plain_s, within=seconds <= 1)

@@ -86,3 +86,17 @@ def test_first_views_are_timed_after_drawing_ahead_next_to_plain_weasyprint(
         "first view: pulp-city quick reference",
     ]
     assert all(row.plain and row.budget == "≤ 1 s" for row in rows)
+
+
+def test_a_first_view_refused_stops_the_bench_rather_than_timing_the_refusal(
+    player, rules_data, empty_print_cache, monkeypatch
+):
+    from django.http import HttpResponse
+    from django.test import Client
+
+    from rules.models import Deck
+
+    monkeypatch.setattr(Client, "get", lambda self, *a, **k: HttpResponse(status=429))
+    deck = Deck.objects.get(ruleset__slug="pulp-alley", slug="plot-point-rewards")
+    with pytest.raises(RuntimeError, match="429"):
+        list(benchmark.measure_first_views(player, 1, decks=[deck], rulesets=[]))
