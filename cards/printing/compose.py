@@ -82,19 +82,36 @@ def content_key(item) -> str:
     return digest.hexdigest()
 
 
+def resources_through_forms(resources, seen: set | None = None):
+    """The resources of a page or form, then those of every form it draws, through forms
+    drawn by forms; each form once (`seen` keeps the forms met, across calls if given)."""
+    seen = set() if seen is None else seen
+    pending = [resources]
+    while pending:
+        current = pending.pop(0)
+        if current is None:
+            continue
+        yield current
+        xobjects = current.get("/XObject", {})
+        for name in sorted(xobjects.keys()):
+            xobject = xobjects[name]
+            if xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+                seen.add(xobject.objgen)
+                pending.append(xobject.get("/Resources"))
+
+
 def share_images(form, images: dict[str, pikepdf.Object], seen: set) -> None:
     """Point every image the form (and the forms it draws) shows at the first image with the
     same content; the copies are then unused and left out when the file is saved."""
     if form.objgen in seen:
         return
     seen.add(form.objgen)
-    xobjects = form.get("/Resources", pikepdf.Dictionary()).get("/XObject", {})
-    for name in list(xobjects.keys()):
-        xobject = xobjects[name]
-        if xobject.get("/Subtype") == "/Image":
-            xobjects[name] = images.setdefault(content_key(xobject), xobject)
-        elif xobject.get("/Subtype") == "/Form":
-            share_images(xobject, images, seen)
+    for resources in resources_through_forms(form.get("/Resources"), seen):
+        xobjects = resources.get("/XObject", {})
+        for name in list(xobjects.keys()):
+            xobject = xobjects[name]
+            if xobject.get("/Subtype") == "/Image":
+                xobjects[name] = images.setdefault(content_key(xobject), xobject)
 
 
 FONT_PROGRAMS = ("/FontFile2", "/FontFile3", "/FontFile")
@@ -117,19 +134,11 @@ class Subsets:
     def gather(self, key, resources_of) -> None:
         """Every subset the part's resources (and the forms they draw) hold, under `key`."""
         found = self.fonts.setdefault(key, [])
-        pending = list(resources_of)
-        while pending:
-            resources = pending.pop(0)
-            if resources is None or not self.first_time(resources):
-                continue
-            fonts = resources.get("/Font", {})
-            for name in sorted(fonts.keys()):
-                found.extend(self.subsets_of(fonts[name]))
-            xobjects = resources.get("/XObject", {})
-            for name in sorted(xobjects.keys()):
-                xobject = xobjects[name]
-                if xobject.get("/Subtype") == "/Form":
-                    pending.append(xobject.get("/Resources"))
+        for top in resources_of:
+            for resources in resources_through_forms(top, self.seen):
+                fonts = resources.get("/Font", {})
+                for name in sorted(fonts.keys()):
+                    found.extend(self.subsets_of(fonts[name]))
 
     def first_time(self, item) -> bool:
         """Whether an object is met for the first time (a direct one always is)."""
@@ -177,15 +186,10 @@ class Subsets:
 CHROME = ""  # the chrome's subsets come first
 
 
-def face_pairs(faces):
-    """(face key, its PDF) pairs from a dict or from pairs given as they are drawn."""
-    return faces.items() if isinstance(faces, dict) else faces
-
-
 def compose(chrome: bytes, pages: list[list[Placement]], faces) -> bytes:
-    """The chrome's pages with `pages[i]`'s faces drawn on page i. `faces` maps each key to
-    its one-page PDF, or gives (key, PDF) pairs in any order as the faces are drawn: each is
-    copied in as it comes, so a job's end waits only for its placing and saving."""
+    """The chrome's pages with `pages[i]`'s faces drawn on page i. `faces` gives (face key,
+    its one-page PDF) pairs in any order, as the faces are drawn: each is copied in as it
+    comes, so a job's end waits only for its placing and saving."""
     with ExitStack() as opened:
         document = opened.enter_context(pikepdf.open(BytesIO(chrome)))
         if len(document.pages) != len(pages):
@@ -196,7 +200,7 @@ def compose(chrome: bytes, pages: list[list[Placement]], faces) -> bytes:
         subsets.gather(CHROME, [page.obj.get("/Resources") for page in document.pages])
         forms = {}  # face key → the face's form in this document
         images, seen = {}, set()  # content key → the image kept; forms already shared
-        for key, face in face_pairs(faces):
+        for key, face in faces:
             if key in names and key not in forms:
                 source = opened.enter_context(pikepdf.open(BytesIO(face)))
                 form = document.copy_foreign(source.pages[0].as_form_xobject())

@@ -21,6 +21,7 @@ from io import BytesIO
 import pikepdf
 from PIL import Image
 
+from cards.printing.compose import resources_through_forms
 from cards.printing.faces import Face
 from cards.printing.portrait_prints import jpeg_frame, jpeg_uri
 
@@ -85,11 +86,10 @@ def stood_in(faces: list[Face]) -> tuple[list[Face], list[Portrait | None]]:
 
 def images(resources):
     """Every image a page or form draws, through the forms it draws."""
-    for xobject in resources.get("/XObject", {}).values():
-        if xobject.get("/Subtype") == "/Image":
-            yield xobject
-        elif xobject.get("/Subtype") == "/Form":
-            yield from images(xobject.get("/Resources", {}))
+    for each in resources_through_forms(resources):
+        for xobject in each.get("/XObject", {}).values():
+            if xobject.get("/Subtype") == "/Image":
+                yield xobject
 
 
 def lay_in(page: pikepdf.Page, portrait: Portrait) -> None:

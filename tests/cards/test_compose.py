@@ -33,7 +33,7 @@ def forms_in(document):
 def test_a_face_drawn_many_times_is_stored_once(parts):
     chrome, faces = parts
     first = [Placement("one", 0, 0), Placement("one", 20, 10), Placement("two", 30, 30)]
-    result = compose(chrome, [first, [Placement("one", 5, 5)]], faces)
+    result = compose(chrome, [first, [Placement("one", 5, 5)]], faces.items())
     assert len(forms_in(result)) == 2
     reader = pdf.read(result)
     drawn = [
@@ -47,7 +47,7 @@ def test_a_face_drawn_many_times_is_stored_once(parts):
 
 def test_each_face_lands_on_its_placement_to_the_hundredth_of_a_millimetre(parts):
     chrome, faces = parts
-    result = compose(chrome, [[Placement("two", 12.345, 6.789)], []], faces)
+    result = compose(chrome, [[Placement("two", 12.345, 6.789)], []], faces.items())
     first, second = pdf.read(result).pages
     ((x, y, width, height),) = pdf.card_rects(first)
     assert (x, y) == (pytest.approx(12.345, abs=0.01), pytest.approx(6.789, abs=0.01))
@@ -59,7 +59,7 @@ def test_each_face_lands_on_its_placement_to_the_hundredth_of_a_millimetre(parts
 def test_chrome_and_placements_must_agree_on_the_page_count(parts):
     chrome, faces = parts
     with pytest.raises(ValueError, match="2 pages"):
-        compose(chrome, [[Placement("one", 0, 0)]], faces)
+        compose(chrome, [[Placement("one", 0, 0)]], faces.items())
 
 
 def test_faces_arriving_in_any_order_make_the_same_pdf(parts):
