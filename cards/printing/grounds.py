@@ -1,18 +1,23 @@
-"""A design's ground: what every card of the design prints alike (its frame, panel, band,
-boxes and their labels), drawn once and laid under each face.
+"""A design's ground: what its cards print alike, or what many cards print the same (a
+frame, a band, a profile strip's labels and boxes; a Level disc's figure, a box's value),
+drawn once and laid under each face that shows it.
 
-WeasyPrint's cost grows with the boxes it lays out, and most of a card's boxes are the same
-on every card of its design: a Pulp Alley card's profile strip alone (seven labels in seven
-boxes) cost about a sixth of drawing the card. A design with a ground (FaceKind.ground)
-splits its card in two templates: the ground, and the face drawn over it, which paints only
-the card's own values in the ground's boxes. A card is always both: a whole-card document
-(a sheet drawn with its cards, as plain WeasyPrint draws a job) includes the ground under each face
-(templates/cards/print/_card.html), and a face drawn alone has its ground laid under it as
-a PDF form (rendering.split_pages), so the face's PDF is the whole card either way.
+WeasyPrint's cost grows with the boxes it lays out, and most of a card's boxes are either the
+same on every card of its design or one of a few values: a Pulp Alley card's frame and
+profile labels, its identity (Level, type) and the seven values of its profile strip cost
+more than half of drawing the card, and a club's cards share a handful of Levels and types
+and a dozen dice. A design with a ground (FaceKind.ground) splits its card in two
+templates: the ground, which renders as pieces (the frame, then each value in its own box,
+split at PIECE), and the face drawn over them with only what is the card's own: its name,
+portrait and text. A card is always both: a whole-card document (a sheet drawn with its
+cards, as plain WeasyPrint draws a job) includes the ground as one layer with the values in
+it (`whole`, templates/cards/print/_card.html), and a face drawn alone has its pieces laid
+under it as PDF forms (rendering.split_pages), so the face's PDF is the whole card either
+way (tests/cards/test_grounds.py compares their pixels).
 
-A ground is rendered from its face like any template (a Pulp Alley character with no skills
-has no profile strip) and drawn once per process for each different markup: the markup, with
-the print code that draws it, is all that decides it.
+Each piece is rendered from its face like any template and drawn once per process for each
+different markup: the markup, with the print code that draws it, is all that decides it.
+The pieces a part of a job lacks are drawn together, one document for all of them.
 """
 
 from __future__ import annotations
@@ -20,53 +25,117 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from contextlib import ExitStack
+from io import BytesIO
 
 import pikepdf
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
 from cards.printing import geometry
+from cards.printing.compose import content_key
 
 GROUND_TEMPLATE = "cards/print/ground.html"
-# Grounds kept drawn in a process: a few a design, so this bounds only a runaway.
-GROUNDS_KEPT = 256
+# Between pieces in a ground template's markup.
+PIECE = "<!--piece-->"
+# Pieces kept drawn in a process: a design's frames, Levels, types and dice come to a few
+# hundred at most, so this bounds only a runaway.
+PIECES_KEPT = 2048
 
 _drawn: OrderedDict[str, bytes] = OrderedDict()  # sha256 of the markup → one-page PDF
 _lock = threading.Lock()
 
 
-def markup(face) -> str | None:
-    """The face's ground as HTML, or None for a design without one."""
-    return render_to_string(face.ground, {"face": face}) if face.ground else None
+def markup(face) -> list[str]:
+    """The face's ground as the HTML of each piece, in drawing order; none for a design
+    without a ground."""
+    if not face.ground:
+        return []
+    pieces = render_to_string(face.ground, {"face": face, "whole": False}).split(PIECE)
+    # Cut from our own template's output, in which the card's text is already escaped.
+    return [mark_safe(piece.strip()) for piece in pieces if piece.strip()]
 
 
-def pdf(html: str) -> bytes:
-    """The ground's one-page PDF, drawn the first time this process needs it."""
-    key = hashlib.sha256(html.encode()).hexdigest()
+def key(piece: str) -> str:
+    return hashlib.sha256(piece.encode()).hexdigest()
+
+
+def pdfs(pieces: list[str]) -> list[bytes]:
+    """Each piece's one-page PDF, those this process has not drawn yet drawn now, together."""
+    keys = [key(piece) for piece in pieces]
     with _lock:
-        kept = _drawn.get(key)
-    if kept is None:
-        kept = html_to_pdf(
+        kept = {name: _drawn.get(name) for name in keys}
+    missing = list(dict.fromkeys(name for name, pdf in kept.items() if pdf is None))
+    if missing:
+        markups = {name: piece for name, piece in zip(keys, pieces, strict=True)}
+        drawn = html_to_pdf(
             render_to_string(
                 GROUND_TEMPLATE,
                 {
-                    "ground": html,
+                    "grounds": [markups[name] for name in missing],
                     "width": f"{geometry.CARD_WIDTH:.3f}mm",
                     "height": f"{geometry.CARD_HEIGHT:.3f}mm",
                 },
             ),
             PRINT_STYLESHEETS,
         )
+        for name, page in zip(missing, pages_of(drawn), strict=True):
+            kept[name] = page
         with _lock:
-            _drawn[key] = kept
-            while len(_drawn) > GROUNDS_KEPT:
+            _drawn.update((name, kept[name]) for name in missing)
+            while len(_drawn) > PIECES_KEPT:
                 _drawn.popitem(last=False)
-    return kept
+    return [kept[name] for name in keys]
 
 
-def lay_under(document: pikepdf.Pdf, page: pikepdf.Page, ground: pikepdf.Pdf) -> None:
-    """Draws the ground's page under everything already on `page` (both are the card's
-    size), as one form."""
-    form = document.copy_foreign(ground.pages[0].as_form_xobject())
-    name = page.add_resource(form, pikepdf.Name.XObject, prefix="Ground")
-    page.contents_add(document.make_stream(b"q " + str(name).encode() + b" Do Q\n"), prepend=True)
+def pages_of(pdf: bytes) -> list[bytes]:
+    """Each page of the PDF as a PDF of its own."""
+    out = []
+    with pikepdf.open(BytesIO(pdf)) as document:
+        for page in document.pages:
+            single = pikepdf.new()
+            single.pages.append(page)
+            single.pages[0].remove_unreferenced_resources()
+            buffer = BytesIO()
+            single.save(buffer)
+            out.append(buffer.getvalue())
+    return out
+
+
+def lay_under(document: pikepdf.Pdf, page: pikepdf.Page, pieces) -> None:
+    """Draws the pieces' pages (opened PDFs the card's size), the first lowest, under
+    everything already on `page`, each as one form."""
+    names, fonts = [], {}  # content key → the first copy of a font
+    for piece in pieces:
+        form = document.copy_foreign(piece.pages[0].as_form_xobject())
+        share_fonts(form, fonts)
+        names.append(str(page.add_resource(form, pikepdf.Name.XObject, prefix="Ground")))
+    drawing = "".join(f"q {name} Do Q\n" for name in names).encode()
+    page.contents_add(document.make_stream(drawing), prepend=True)
+
+
+def share_fonts(form, fonts: dict) -> None:
+    """Point the form's fonts at the first font with the same content. Pieces drawn in one
+    document carry the same subsets, each piece its own copy: kept apart, a card's nine
+    pieces would bring nine copies of one font."""
+    resources = form.get("/Resources")
+    table = resources.get("/Font") if resources is not None else None
+    if table is None:
+        return
+    shared = pikepdf.Dictionary()
+    for name in table:
+        shared[name] = fonts.setdefault(content_key(table[name]), table[name])
+    resources.Font = shared
+
+
+class Opened:
+    """Piece PDFs opened once each for a part's pages (many faces show the same piece)."""
+
+    def __init__(self, stack: ExitStack):
+        self.stack, self.opened = stack, {}
+
+    def __call__(self, pdf: bytes) -> pikepdf.Pdf:
+        if pdf not in self.opened:
+            self.opened[pdf] = self.stack.enter_context(pikepdf.open(BytesIO(pdf)))
+        return self.opened[pdf]

@@ -29,11 +29,8 @@ from django.conf import settings
 from django.template.loader import render_to_string
 
 from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
-from cards.printing import cache, geometry, stand_ins
+from cards.printing import cache, geometry, grounds, stand_ins
 from cards.printing.faces import BACK, Face, back
-from cards.printing.grounds import lay_under
-from cards.printing.grounds import markup as ground_markup
-from cards.printing.grounds import pdf as grounds_pdf
 
 FACES_TEMPLATE = "cards/print/faces.html"
 # Faces per WeasyPrint document. Measured: 12 faces a document cost no more per face than 36
@@ -55,30 +52,28 @@ def faces_html(faces: list[Face]) -> str:
     )
 
 
-def drawing(faces: list[Face]) -> tuple[str, list[str | None], list[stand_ins.Portrait | None]]:
-    """What draw() takes for these faces: their HTML with a stand-in for each portrait, their
-    grounds' markup (grounds.py) and the portraits (stand_ins.py)."""
+def drawing(faces: list[Face]) -> tuple[str, list[list[str]], list[stand_ins.Portrait | None]]:
+    """What draw() takes for these faces: their HTML with a stand-in for each portrait, the
+    markup of their grounds' pieces (grounds.py) and the portraits (stand_ins.py)."""
     shown, portraits = stand_ins.stood_in(faces)
-    return faces_html(shown), [ground_markup(face) for face in faces], portraits
+    return faces_html(shown), [grounds.markup(face) for face in faces], portraits
 
 
 def split_pages(pdf: bytes, under=(), portraits=()) -> list[bytes]:
     """One PDF per page, each keeping only the fonts and images its own page draws; page i
-    with `under[i]`'s one-page PDF (a ground) drawn beneath it and `portraits[i]` laid in
-    for its stand-in, where there are."""
+    with `under[i]`'s one-page PDFs (its ground's pieces) drawn beneath it and `portraits[i]`
+    laid in for its stand-in, where there are."""
     parts = []
     with ExitStack() as opened:
         document = opened.enter_context(pikepdf.open(BytesIO(pdf)))
         count = len(document.pages)
-        under, portraits = list(under) or [None] * count, list(portraits) or [None] * count
-        grounds = {}  # a ground's PDF → it opened, once a part
-        for page, ground, portrait in zip(document.pages, under, portraits, strict=True):
+        under, portraits = list(under) or [()] * count, list(portraits) or [None] * count
+        piece = grounds.Opened(opened)
+        for page, pieces, portrait in zip(document.pages, under, portraits, strict=True):
             single = pikepdf.new()
             single.pages.append(page)
-            if ground is not None:
-                if ground not in grounds:
-                    grounds[ground] = opened.enter_context(pikepdf.open(BytesIO(ground)))
-                lay_under(single, single.pages[0], grounds[ground])
+            if pieces:
+                grounds.lay_under(single, single.pages[0], [piece(pdf) for pdf in pieces])
             single.pages[0].remove_unreferenced_resources()
             if portrait is not None:
                 stand_ins.lay_in(single.pages[0], portrait)
@@ -88,11 +83,12 @@ def split_pages(pdf: bytes, under=(), portraits=()) -> list[bytes]:
     return parts
 
 
-def draw(html: str, grounds=(), portraits=()) -> list[bytes]:
-    """HTML with one face per page → one PDF per face, each over its ground (`grounds[i]`,
-    the ground's markup or None) with its portrait laid in for its stand-in (drawing()
-    gives all three). Runs in any process."""
-    under = [None if ground is None else grounds_pdf(ground) for ground in grounds]
+def draw(html: str, pieces=(), portraits=()) -> list[bytes]:
+    """HTML with one face per page → one PDF per face, each over its ground (`pieces[i]`,
+    the markup of its pieces, perhaps none) with its portrait laid in for its stand-in
+    (drawing() gives all three). Runs in any process."""
+    drawn = iter(grounds.pdfs([markup for face in pieces for markup in face]))
+    under = [[next(drawn) for _ in face] for face in pieces]
     return split_pages(html_to_pdf(html, PRINT_STYLESHEETS), under, portraits)
 
 

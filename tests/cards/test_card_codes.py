@@ -3,6 +3,7 @@ moment anything it prints changes; its QR code opens the card's page; the app re
 what was printed, reprints only what changed (backs still behind their fronts) and says
 which old cards to throw away."""
 
+import re
 from dataclasses import replace
 
 import pypdfium2
@@ -107,12 +108,15 @@ def codes_now(player, roster):
 
 def text_box(made, page_index, text):
     """Where `text` is printed on the page: (left, top, right, bottom) in mm from the page's
-    top-left corner, from pdfium's character boxes."""
+    top-left corner, from pdfium's character boxes. pdfium reads a gap between spaced-out
+    letters as a space of its own making (a code's letter spacing, when the face's font
+    has no space to compare with), so such a space may sit between any two of them."""
     page = pypdfium2.PdfDocument(made)[page_index]
-    found = page.get_textpage().search(text, match_case=True).get_next()
+    textpage = page.get_textpage()
+    found = re.search(" ?".join(map(re.escape, text)), textpage.get_text_range())
     assert found, f"{text} is not printed on page {page_index + 1}"
-    index, count = found
-    boxes = [page.get_textpage().get_charbox(i) for i in range(index, index + count)]
+    boxes = [textpage.get_charbox(i) for i in range(found.start(), found.end())]
+    boxes = [box for box in boxes if box[2] > box[0]]  # pdfium's own spaces have no box
     height = page.get_height()
     return (
         min(box[0] for box in boxes) * pdf.MM_PER_PT,

@@ -1,8 +1,11 @@
 """cards/printing/grounds.py: a card drawn as its face over its design's ground is the very
 card a whole-card document draws, and the ground is drawn once, not once a card."""
 
+import hashlib
 from dataclasses import replace
+from io import BytesIO
 
+import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from django.template import Context, Template
@@ -73,25 +76,62 @@ def test_a_face_alone_lacks_what_its_ground_draws():
 
 
 def test_a_card_with_no_skills_has_no_profile_strip_in_its_ground():
-    assert "<table" in grounds.markup(CARDS["plain"])
-    assert "<table" not in grounds.markup(CARDS["with no skills"])
+    frame, *values = grounds.markup(CARDS["plain"])
+    assert "<table" in frame and len(values) == 1 + 7  # the identity; Health and six skills
+    frame, *values = grounds.markup(CARDS["with no skills"])
+    assert "<table" not in frame and len(values) == 1  # the identity alone
 
 
 def test_a_design_without_a_ground_draws_its_face_alone():
     card_back = BACK.face(back(title="Pulp Alley", subtitle="Cliffhanger"), title="back")
-    assert grounds.markup(card_back) is None
+    assert grounds.markup(card_back) == []
     (drawn,) = faces_drawn([card_back])
     assert pixels(drawn).tobytes() == pixels(whole_card(card_back)).tobytes()
 
 
-def test_each_ground_is_drawn_once_for_a_whole_crew(monkeypatch):
+@pytest.fixture
+def pieces_drawn(monkeypatch):
+    """The pieces each ground document drew, from an empty memo of pieces."""
     drawn = []
     draw = grounds.html_to_pdf
     monkeypatch.setattr(grounds, "_drawn", type(grounds._drawn)())
-    monkeypatch.setattr(grounds, "html_to_pdf", lambda *a: drawn.append(a) or draw(*a))
+
+    def counted(html, *styles):
+        drawn.append(html.count("<section"))
+        return draw(html, *styles)
+
+    monkeypatch.setattr(grounds, "html_to_pdf", counted)
+    return drawn
+
+
+def test_each_piece_is_drawn_once_for_a_whole_crew_in_one_document(pieces_drawn):
     crew = [character(f"Crew {number}") for number in range(1, 8)]
     faces_drawn(crew + [CARDS["with no skills"]])
-    assert len(drawn) == 2  # one with the profile strip, one without
+    # Two frames (with the strip and without), one identity (Level 2 Ally), and the
+    # strip's seven boxes (Health and six skills), each value drawn in its own place.
+    assert pieces_drawn == [2 + 1 + 7]
+
+
+def test_a_renamed_card_or_a_new_ability_draws_no_piece_again(pieces_drawn):
+    faces_drawn([CARDS["plain"]])
+    faces_drawn([character("Crew 9", abilities=[], flavour="Never late.")])
+    assert len(pieces_drawn) == 1
+
+
+def test_a_new_level_or_die_draws_only_its_own_pieces(pieces_drawn):
+    faces_drawn([CARDS["plain"]])
+    skills = [("Brawl", "3d8"), *CARDS["plain"].data["skills"][1:]]
+    faces_drawn([character("Crew 9", level=3, skills=skills)])
+    assert pieces_drawn == [1 + 1 + 7, 1 + 1]  # the new identity and the new Brawl box
+
+
+def test_pieces_are_the_cards_own_values_escaped():
+    """A type or a die is the player's text in a house-ruled card: it reaches the page as
+    text, not markup."""
+    face = character("Crew 1", type_name="<b>Ally</b>")
+    assert any("&lt;b&gt;Ally&lt;/b&gt;" in piece for piece in grounds.markup(face))
+    (drawn,) = faces_drawn([face])
+    assert "<B>ALLY</B>" in pdf.text(pdf.read(drawn)).upper()
 
 
 def first_card_of_each_force():
@@ -109,3 +149,18 @@ def test_every_design_drawn_apart_is_the_whole_card():
     drawn = faces_drawn([face for _, face in named])
     for (name, face), apart in zip(named, drawn, strict=True):
         assert pixels(apart).tobytes() == pixels(whole_card(face)).tobytes(), name
+
+
+def test_a_card_carries_each_font_of_its_pieces_once():
+    """Its pieces come from one document, with the same subsets: the card's PDF keeps one
+    copy of each, not one a piece."""
+    (drawn,) = faces_drawn([character("Crew 12", level=4, type_name="Leader")])
+    with pikepdf.open(BytesIO(drawn)) as opened:
+        programs = [
+            hashlib.sha256(font.FontDescriptor.FontFile2.read_raw_bytes()).hexdigest()
+            for font in opened.objects
+            if isinstance(font, pikepdf.Dictionary)
+            and "/FontDescriptor" in font
+            and "/FontFile2" in font.FontDescriptor
+        ]
+    assert programs and len(programs) == len(set(programs))
