@@ -80,27 +80,15 @@ def pdfs(pieces: list[str]) -> list[bytes]:
             ),
             PRINT_STYLESHEETS,
         )
-        for name, page in zip(missing, pages_of(drawn), strict=True):
+        from cards.printing.rendering import split_pages  # rendering draws faces over these
+
+        for name, page in zip(missing, split_pages(drawn), strict=True):
             kept[name] = page
         with _lock:
             _drawn.update((name, kept[name]) for name in missing)
             while len(_drawn) > PIECES_KEPT:
                 _drawn.popitem(last=False)
     return [kept[name] for name in keys]
-
-
-def pages_of(pdf: bytes) -> list[bytes]:
-    """Each page of the PDF as a PDF of its own."""
-    out = []
-    with pikepdf.open(BytesIO(pdf)) as document:
-        for page in document.pages:
-            single = pikepdf.new()
-            single.pages.append(page)
-            single.pages[0].remove_unreferenced_resources()
-            buffer = BytesIO()
-            single.save(buffer)
-            out.append(buffer.getvalue())
-    return out
 
 
 def lay_under(document: pikepdf.Pdf, page: pikepdf.Page, pieces) -> None:
