@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from contextlib import ExitStack
+from dataclasses import dataclass
 from io import BytesIO
 
 import pikepdf
@@ -91,39 +91,75 @@ def pdfs(pieces: list[str]) -> list[bytes]:
     return [kept[name] for name in keys]
 
 
-def lay_under(document: pikepdf.Pdf, page: pikepdf.Page, pieces) -> None:
-    """Draws the pieces' pages (opened PDFs the card's size), the first lowest, under
-    everything already on `page`, each as one form."""
+def lay_under(document: pikepdf.Pdf, page: pikepdf.Page, pieces: list[Piece]) -> None:
+    """Draws the pieces (Opened's), the first lowest, under everything already on `page`,
+    each as one form."""
     names, fonts = [], {}  # content key → the first copy of a font
     for piece in pieces:
-        form = document.copy_foreign(piece.pages[0].as_form_xobject())
-        share_fonts(form, fonts)
+        form = document.copy_foreign(piece.form)
+        share_fonts(form, piece.font_keys, fonts)
         names.append(str(page.add_resource(form, pikepdf.Name.XObject, prefix="Ground")))
     drawing = "".join(f"q {name} Do Q\n" for name in names).encode()
     page.contents_add(document.make_stream(drawing), prepend=True)
 
 
-def share_fonts(form, fonts: dict) -> None:
+def share_fonts(form, font_keys: dict[str, str], fonts: dict) -> None:
     """Point the form's fonts at the first font with the same content. Pieces drawn in one
     document carry the same subsets, each piece its own copy: kept apart, a card's nine
     pieces would bring nine copies of one font."""
-    resources = form.get("/Resources")
-    table = resources.get("/Font") if resources is not None else None
-    if table is None:
+    if not font_keys:
         return
+    table = form.Resources.Font
     shared = pikepdf.Dictionary()
-    for name in table:
-        shared[name] = fonts.setdefault(content_key(table[name]), table[name])
-    resources.Font = shared
+    for name, content in font_keys.items():
+        shared[name] = fonts.setdefault(content, table[name])
+    form.Resources.Font = shared
 
 
-class Opened:
-    """Piece PDFs opened once each for a part's pages (many faces show the same piece)."""
+@dataclass(frozen=True)
+class Piece:
+    """A piece's page as a form in its own opened PDF, and the content key of each font it
+    uses, by resource name."""
 
-    def __init__(self, stack: ExitStack):
-        self.stack, self.opened = stack, {}
+    form: pikepdf.Object
+    font_keys: dict[str, str]
+    document: pikepdf.Pdf
 
-    def __call__(self, pdf: bytes) -> pikepdf.Pdf:
-        if pdf not in self.opened:
-            self.opened[pdf] = self.stack.enter_context(pikepdf.open(BytesIO(pdf)))
-        return self.opened[pdf]
+
+# A piece's font keys by its PDF: hashing a font through its references costs more than
+# laying the piece, and a process lays the same few pieces under every face.
+_font_keys: OrderedDict[bytes, dict[str, str]] = OrderedDict()
+
+
+def font_keys(pdf: bytes, form: pikepdf.Object) -> dict[str, str]:
+    with _lock:
+        known = _font_keys.get(pdf)
+    if known is None:
+        resources = form.get("/Resources")
+        table = resources.get("/Font") if resources is not None else None
+        known = {str(name): content_key(table[name]) for name in table or ()}
+        with _lock:
+            _font_keys[pdf] = known
+            while len(_font_keys) > PIECES_KEPT:
+                _font_keys.popitem(last=False)
+    return known
+
+
+# The pieces opened in this thread: opened PDFs are not safe to share between threads, and
+# a thread that drew a face lays the same pieces under the next one (a part's other faces,
+# the next keystroke's preview).
+_opened = threading.local()
+
+
+def opened(pdf: bytes) -> Piece:
+    """The piece whose one-page PDF is `pdf`, opened once in this thread."""
+    kept = _opened.__dict__.setdefault("pieces", OrderedDict())
+    if pdf in kept:
+        kept.move_to_end(pdf)
+        return kept[pdf]
+    document = pikepdf.open(BytesIO(pdf))
+    form = document.pages[0].as_form_xobject()
+    kept[pdf] = Piece(form, font_keys(pdf, form), document)
+    while len(kept) > PIECES_KEPT:
+        kept.popitem(last=False)[1].document.close()
+    return kept[pdf]

@@ -20,7 +20,7 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from io import BytesIO
 
 import django
@@ -64,16 +64,16 @@ def split_pages(pdf: bytes, under=(), portraits=()) -> list[bytes]:
     with `under[i]`'s one-page PDFs (its ground's pieces) drawn beneath it and `portraits[i]`
     laid in for its stand-in, where there are."""
     parts = []
-    with ExitStack() as opened:
-        document = opened.enter_context(pikepdf.open(BytesIO(pdf)))
+    with pikepdf.open(BytesIO(pdf)) as document:
         count = len(document.pages)
         under, portraits = list(under) or [()] * count, list(portraits) or [None] * count
-        piece = grounds.Opened(opened)
         for page, pieces, portrait in zip(document.pages, under, portraits, strict=True):
             single = pikepdf.new()
             single.pages.append(page)
             if pieces:
-                grounds.lay_under(single, single.pages[0], [piece(pdf) for pdf in pieces])
+                grounds.lay_under(
+                    single, single.pages[0], [grounds.opened(piece) for piece in pieces]
+                )
             single.pages[0].remove_unreferenced_resources()
             if portrait is not None:
                 stand_ins.lay_in(single.pages[0], portrait)
