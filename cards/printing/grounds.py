@@ -1,6 +1,7 @@
 """A design's ground: what its cards print alike, or what many cards print the same (a
-frame, a band, a profile strip's labels and boxes; a Level disc's figure, a box's value),
-drawn once and laid under each face that shows it.
+frame, a band, a profile strip's labels and boxes; a Level disc's figure, a box's value), or
+what one card keeps while its player edits the rest (its text), drawn once and laid under
+each face that shows it.
 
 WeasyPrint's cost grows with the boxes it lays out, and most of a card's boxes are either the
 same on every card of its design or one of a few values: a Pulp Alley card's frame and
@@ -9,11 +10,15 @@ more than half of drawing the card, and a club's cards share a handful of Levels
 and a dozen dice. A design with a ground (FaceKind.ground) splits its card in two
 templates: the ground, which renders as pieces (the frame, then each value in its own box,
 split at PIECE), and the face drawn over them with only what is the card's own: its name,
-portrait and text. A card is always both: a whole-card document (a sheet drawn with its
-cards, as plain WeasyPrint draws a job) includes the ground as one layer with the values in
-it (`whole`, templates/cards/print/_card.html), and a face drawn alone has its pieces laid
-under it as PDF forms (rendering.split_pages), so the face's PDF is the whole card either
-way (tests/cards/test_grounds.py compares their pixels).
+portrait and text. While the card is being edited (`editing`: the designer's live preview
+redraws it at every letter typed into its name), its text is a piece too, the same from one
+letter to the next; a print job's cards each draw their text once, and it stays in the face
+(a piece is a page of its own, which costs more than the text's boxes). A card is always
+both: a whole-card document (a sheet drawn with its cards, as plain WeasyPrint draws a job)
+includes the ground as one layer with the values in it (`whole`,
+templates/cards/print/_card.html), and
+a face drawn alone has its pieces laid under it as PDF forms (rendering.split_pages), so the
+face's PDF is the whole card either way (tests/cards/test_grounds.py compares their pixels).
 
 Each piece is rendered from its face like any template and drawn once per process for each
 different markup: the markup, with the print code that draws it, is all that decides it.
@@ -40,19 +45,21 @@ GROUND_TEMPLATE = "cards/print/ground.html"
 # Between pieces in a ground template's markup.
 PIECE = "<!--piece-->"
 # Pieces kept drawn in a process: a design's frames, Levels, types and dice come to a few
-# hundred at most, so this bounds only a runaway.
+# hundred, and each card drawn brings its text (a few kilobytes); the least recently used go
+# first.
 PIECES_KEPT = 2048
 
 _drawn: OrderedDict[str, bytes] = OrderedDict()  # sha256 of the markup → one-page PDF
 _lock = threading.Lock()
 
 
-def markup(face) -> list[str]:
+def markup(face, *, editing=False) -> list[str]:
     """The face's ground as the HTML of each piece, in drawing order; none for a design
-    without a ground."""
+    without a ground. `editing`: the card is being edited (rendering.drawing)."""
     if not face.ground:
         return []
-    pieces = render_to_string(face.ground, {"face": face, "whole": False}).split(PIECE)
+    context = {"face": face, "whole": False, "editing": editing}
+    pieces = render_to_string(face.ground, context).split(PIECE)
     # Cut from our own template's output, in which the card's text is already escaped.
     return [mark_safe(piece.strip()) for piece in pieces if piece.strip()]
 
@@ -66,6 +73,9 @@ def pdfs(pieces: list[str]) -> list[bytes]:
     keys = [key(piece) for piece in pieces]
     with _lock:
         kept = {name: _drawn.get(name) for name in keys}
+        for name, pdf in kept.items():
+            if pdf is not None:
+                _drawn.move_to_end(name)
     missing = list(dict.fromkeys(name for name, pdf in kept.items() if pdf is None))
     if missing:
         markups = {name: piece for name, piece in zip(keys, pieces, strict=True)}

@@ -20,8 +20,9 @@ PREVIEW_DPI = 150  # about 375 × 525 px: sharp on a laptop, light to send on ev
 
 
 def card_pdfs(faces: list[Face]) -> list[bytes]:
-    """Each face's one-page PDF, as printing draws it, from one document."""
-    return draw(*drawing(faces))
+    """Each face's one-page PDF, as printing draws it, from one document; the card's text a
+    piece of its ground, which the next keystroke's card shows again (grounds.py)."""
+    return draw(*drawing(faces, editing=True))
 
 
 def card_pngs(faces: list[Face]) -> list[str | None]:

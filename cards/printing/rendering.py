@@ -40,23 +40,29 @@ FACES_PER_PART = 12
 FAN_OUT_MIN = 16
 
 
-def faces_html(faces: list[Face]) -> str:
+def faces_html(faces: list[Face], *, editing=False) -> str:
     return render_to_string(
         FACES_TEMPLATE,
         {
             "title": "Card faces",
             "faces": faces,
+            "editing": editing,
             "width": f"{geometry.CARD_WIDTH:.3f}mm",
             "height": f"{geometry.CARD_HEIGHT:.3f}mm",
         },
     )
 
 
-def drawing(faces: list[Face]) -> tuple[str, list[list[str]], list[stand_ins.Portrait | None]]:
+def drawing(
+    faces: list[Face], *, editing=False
+) -> tuple[str, list[list[str]], list[stand_ins.Portrait | None]]:
     """What draw() takes for these faces: their HTML with a stand-in for each portrait, the
-    markup of their grounds' pieces (grounds.py) and the portraits (stand_ins.py)."""
+    markup of their grounds' pieces (grounds.py) and the portraits (stand_ins.py).
+    `editing`: the faces are a card being edited, to be drawn again and again with one
+    thing changed, so what it keeps is drawn apart, once (grounds.py)."""
     shown, portraits = stand_ins.stood_in(faces)
-    return faces_html(shown), [grounds.markup(face) for face in faces], portraits
+    pieces = [grounds.markup(face, editing=editing) for face in faces]
+    return faces_html(shown, editing=editing), pieces, portraits
 
 
 def split_pages(pdf: bytes, under=(), portraits=()) -> list[bytes]:

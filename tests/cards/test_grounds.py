@@ -2,6 +2,7 @@
 card a whole-card document draws, and the ground is drawn once, not once a card."""
 
 import hashlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from io import BytesIO
 
@@ -12,7 +13,7 @@ from django.template import Context, Template
 from django.test.utils import override_settings
 
 from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
-from cards.printing import grounds, rendering
+from cards.printing import grounds, preview, rendering
 from cards.printing.faces import BACK, back
 from cards.printing.portrait_prints import jpeg_uri
 from cards.printing.sources import roster_file_faces
@@ -64,6 +65,14 @@ def test_a_face_over_its_ground_is_the_whole_card(name):
     assert pixels(drawn).tobytes() == pixels(whole_card(face)).tobytes()
 
 
+@pytest.mark.parametrize("name", CARDS)
+def test_a_card_being_edited_is_the_whole_card_too(name):
+    """The designer's preview lays the card's text as a piece, apart from its face."""
+    face = CARDS[name]
+    (drawn,) = preview.card_pdfs([face])
+    assert pixels(drawn).tobytes() == pixels(whole_card(face)).tobytes()
+
+
 def test_a_face_alone_lacks_what_its_ground_draws():
     """The face template really leaves the frame and the labels to the ground: without it the
     card would print with neither (so the comparison above has something to compare)."""
@@ -76,10 +85,16 @@ def test_a_face_alone_lacks_what_its_ground_draws():
 
 
 def test_a_card_with_no_skills_has_no_profile_strip_in_its_ground():
-    frame, *values = grounds.markup(CARDS["plain"])
-    assert "<table" in frame and len(values) == 1 + 7  # the identity; Health and six skills
-    frame, *values = grounds.markup(CARDS["with no skills"])
-    assert "<table" not in frame and len(values) == 1  # the identity alone
+    frame, *pieces = grounds.markup(CARDS["plain"])
+    assert "<table" in frame and len(pieces) == 1 + 7  # the identity; Health and six skills
+    frame, *pieces = grounds.markup(CARDS["with no skills"])
+    assert "<table" not in frame and len(pieces) == 1  # the identity alone
+
+
+def test_a_card_being_edited_has_its_text_in_its_ground():
+    *_, text = grounds.markup(CARDS["with flavour"], editing=True)
+    assert "Marksman" in text and "Macau" in text
+    assert len(grounds.markup(CARDS["with flavour"], editing=True)) == 1 + 1 + 7 + 1
 
 
 def test_a_design_without_a_ground_draws_its_face_alone():
@@ -116,6 +131,16 @@ def test_a_renamed_card_or_a_new_ability_draws_no_piece_again(pieces_drawn):
     faces_drawn([CARDS["plain"]])
     faces_drawn([character("Crew 9", abilities=[], flavour="Never late.")])
     assert len(pieces_drawn) == 1
+
+
+def test_a_card_being_renamed_in_the_designer_draws_no_piece_again(pieces_drawn):
+    """Every letter typed into the name is a new card to draw: only its name and portrait
+    are drawn again. New text is one piece."""
+    preview.card_pdfs([character("S")])
+    preview.card_pdfs([character("Si")])
+    preview.card_pdfs([character("Sin")])
+    preview.card_pdfs([character("Sin", abilities=[], flavour="Never late.")])
+    assert pieces_drawn == [1 + 1 + 7 + 1, 1]
 
 
 def test_a_new_level_or_die_draws_only_its_own_pieces(pieces_drawn):
@@ -164,3 +189,23 @@ def test_a_card_carries_each_font_of_its_pieces_once():
             and "/FontFile2" in font.FontDescriptor
         ]
     assert programs and len(programs) == len(set(programs))
+
+
+def test_faces_drawn_in_threads_at_once_are_the_cards_drawn_alone():
+    """A threaded server draws several previews at once, each thread laying the same pieces
+    (opened once in each thread) under its own face."""
+    cards = [character(f"Crew {number}", level=1 + number % 3) for number in range(8)]
+    alone = [pixels(whole_card(face)).tobytes() for face in cards]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        at_once = list(pool.map(lambda face: faces_drawn([face])[0], cards * 2))
+    assert [pixels(drawn).tobytes() for drawn in at_once] == alone * 2
+
+
+def test_the_pieces_every_card_lays_are_kept_while_new_texts_come_and_go(pieces_drawn, monkeypatch):
+    """Each card drawn brings a text of its own; the frame under every card stays drawn
+    however many come after it."""
+    monkeypatch.setattr(grounds, "PIECES_KEPT", 3)
+    frame = grounds.markup(CARDS["plain"])[0]
+    for number in range(6):
+        grounds.pdfs([frame, f"<p>Text of card {number}</p>"])
+    assert pieces_drawn == [2, 1, 1, 1, 1, 1]  # the frame once, then each new text
