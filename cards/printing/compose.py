@@ -1,9 +1,10 @@
 """Finished sheets from parts: the job's chrome (crop marks, bleed art, footers: one
 WeasyPrint page per sheet, no cards) with each card face laid on top as a reusable PDF form.
 
-A face used forty times is stored once in the file and drawn forty times, and a picture that
+A face used forty times is stored once in the file and drawn forty times, a picture that
 several faces show (one portrait on a character's front and back, or on five variants of a
-card) is stored once and shown by each. Forms are placed
+card) is stored once and shown by each, and so is a form that many faces draw (a piece of a
+design's ground, which says what it is: SHARED). Forms are placed
 by a pure translation, so every card sits exactly where geometry.py says and its type keeps
 its size. Nothing is drawn under a card but paper or bleed art, and crop marks stop short
 of the cards, so drawing the cards last hides nothing. A printer profile's scale (geometry.Setup)
@@ -44,6 +45,35 @@ def placement_stream(page: pikepdf.Page, names: list[str], placements) -> bytes:
         k = f"{placed.scale:.6f}"
         ops.append(f"q {k} 0 0 {k} {x:.4f} {y:.4f} cm {name} Do Q")
     return "\n".join(ops).encode()
+
+
+# A form with this key, a digest of what it draws, is the same drawing in every face whose
+# form has the same value (cards/printing/grounds.py tags its pieces): a job keeps one.
+SHARED = pikepdf.Name("/CliffhangerShared")
+
+
+def shared_forms_taken_out(page: pikepdf.Page, kept: dict) -> dict:
+    """Takes out of the page's forms those the job `kept` already (by SHARED), so copying
+    the page copies none of them again: {resource name: the kept form}, to put back."""
+    xobjects = page.obj.get("/Resources", {}).get("/XObject", {})
+    taken = {}
+    for name in list(xobjects.keys()):
+        tag = xobjects[name].get(SHARED)
+        if tag is not None and str(tag) in kept:
+            taken[name] = kept[str(tag)]
+            del xobjects[name]
+    return taken
+
+
+def shared_forms_put_back(form, taken: dict, kept: dict) -> None:
+    """The kept forms back in the copied face's form, and its own shared forms kept."""
+    xobjects = form.Resources.get("/XObject", {})
+    for name in list(xobjects.keys()):
+        tag = xobjects[name].get(SHARED)
+        if tag is not None:
+            kept.setdefault(str(tag), xobjects[name])
+    for name, shared in taken.items():
+        xobjects[name] = shared
 
 
 def own_resources(page: pikepdf.Page):
@@ -200,10 +230,13 @@ def compose(chrome: bytes, pages: list[list[Placement]], faces) -> bytes:
         subsets.gather(CHROME, [page.obj.get("/Resources") for page in document.pages])
         forms = {}  # face key → the face's form in this document
         images, seen = {}, set()  # content key → the image kept; forms already shared
+        shared = {}  # SHARED's value → the form kept
         for key, face in faces:
             if key in names and key not in forms:
                 source = opened.enter_context(pikepdf.open(BytesIO(face)))
+                taken = shared_forms_taken_out(source.pages[0], shared)
                 form = document.copy_foreign(source.pages[0].as_form_xobject())
+                shared_forms_put_back(form, taken, shared)
                 share_images(form, images, seen)
                 subsets.gather(key, [form.get("/Resources")])
                 forms[key] = form

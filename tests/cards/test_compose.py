@@ -1,11 +1,14 @@
 """Sheets composed from a chrome PDF and card faces placed as reusable forms: each face is
 stored once however often it is drawn, and lands exactly where it was placed."""
 
+from io import BytesIO
+
+import pikepdf
 import pytest
 from pypdf.generic import ContentStream
 
 from cards.pdf import html_to_pdf
-from cards.printing.compose import Placement, compose
+from cards.printing.compose import SHARED, Placement, compose
 from cards.printing.rendering import render_faces
 from tests.cards import pdf_reading as pdf
 from tests.cards.sample_faces import crew
@@ -76,3 +79,26 @@ def test_a_face_that_never_arrives_is_an_error_not_a_blank_card(parts):
     chrome, faces = parts
     with pytest.raises(KeyError, match="two"):
         compose(chrome, [[Placement("two", 0, 0)], []], iter([("one", faces["one"])]))
+
+
+def shared_forms(document: bytes) -> list[str]:
+    """The SHARED value of every form stored in the file."""
+    with pikepdf.open(BytesIO(document)) as opened:
+        return [
+            str(item[SHARED])
+            for item in opened.objects
+            if isinstance(item, pikepdf.Stream) and SHARED in item.stream_dict
+        ]
+
+
+def test_a_piece_of_a_ground_many_faces_draw_is_stored_once(parts):
+    """Two Pulp Alley cards draw the same frame, Level and dice: the job stores each of those
+    pieces once, not once a card, and the cards still print their own names over them."""
+    chrome, faces = parts
+    first = [Placement("one", 0, 0), Placement("two", 30, 0)]
+    result = compose(chrome, [first, []], faces.items())
+    stored = shared_forms(result)
+    assert stored and len(stored) == len(set(stored))
+    assert len(stored) == len(set(shared_forms(faces["one"])) | set(shared_forms(faces["two"])))
+    text = pdf.read(result).pages[0].extract_text().upper()
+    assert "CREW 1" in text and "CREW 2" in text and "HEALTH" in text
