@@ -39,7 +39,9 @@ EXPORTS = "exports"  # a print shop's zip of those PNGs
 THUMBNAILS = "thumbnails"  # the Print page's pictures of a PDF's first pages (thumbnails.py)
 PREVIEWS = "previews"  # the Card Designer's picture of one face (preview.py)
 SHEETS = "sheets"  # a game's quick reference (cards/cheatsheets)
+FITS = "fits"  # a roster file's fitted layouts, for the next command (faces.fits_recalled)
 SUFFIXES = {
+    FITS: ".json",
     PORTRAITS: ".jpg",
     PICTURES: ".png",
     EXPORTS: ".zip",
@@ -151,3 +153,11 @@ def store(kind, key, data: bytes) -> None:
     name = path(kind, key)
     if not storage().exists(name):
         storage().save(name, ContentFile(data))
+
+
+def replace(kind, key, data: bytes) -> None:
+    """Keep the bytes under a key that names a thing rather than its content (a roster
+    file's fits), over whatever was kept before."""
+    name = path(kind, key)
+    storage().delete(name)
+    storage().save(name, ContentFile(data))

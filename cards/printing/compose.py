@@ -48,8 +48,12 @@ def placement_stream(page: pikepdf.Page, names: list[str], placements) -> bytes:
 
 
 # A form with this key, a digest of what it draws, is the same drawing in every face whose
-# form has the same value (cards/printing/grounds.py tags its pieces): a job keeps one.
+# form has the same value (cards/printing/grounds.py tags its pieces): a job keeps one. Its
+# SHARED_FONTS give the content key (content_key) of each of its fonts by resource name: a
+# job keeps one font of each content for all its shared forms, so the file is the same
+# whichever face brought a form first.
 SHARED = pikepdf.Name("/CliffhangerShared")
+SHARED_FONTS = pikepdf.Name("/CliffhangerSharedFonts")
 
 
 def shared_forms_taken_out(page: pikepdf.Page, kept: dict) -> dict:
@@ -65,15 +69,31 @@ def shared_forms_taken_out(page: pikepdf.Page, kept: dict) -> dict:
     return taken
 
 
-def shared_forms_put_back(form, taken: dict, kept: dict) -> None:
-    """The kept forms back in the copied face's form, and its own shared forms kept."""
+def shared_forms_put_back(form, taken: dict, kept: dict, fonts: dict) -> dict:
+    """The kept forms back in the copied face's form, and its own shared forms kept, each
+    drawing with the job's one font of each content (`fonts`, by content key): those new to
+    the job, by their SHARED value."""
     xobjects = form.Resources.get("/XObject", {})
+    new = {}
     for name in list(xobjects.keys()):
         tag = xobjects[name].get(SHARED)
-        if tag is not None:
-            kept.setdefault(str(tag), xobjects[name])
+        if tag is not None and str(tag) not in kept:
+            kept[str(tag)] = new[str(tag)] = xobjects[name]
+            shared_fonts_kept(xobjects[name], fonts)
     for name, shared in taken.items():
         xobjects[name] = shared
+    return new
+
+
+def shared_fonts_kept(form, fonts: dict) -> None:
+    table = form.Resources.get("/Font") if SHARED_FONTS in form else None
+    if table is None:
+        return
+    keys = form[SHARED_FONTS]
+    shared = pikepdf.Dictionary()
+    for name in table:
+        shared[name] = fonts.setdefault(str(keys[name]), table[name])
+    form.Resources.Font = shared
 
 
 def own_resources(page: pikepdf.Page):
@@ -178,9 +198,26 @@ class Subsets:
         self.seen.add(item.objgen)
         return fresh
 
+    def gather_shared(self, key, form) -> None:
+        """A shared form's subsets under its own key (its SHARED value), each listed even
+        when another shared form listed it: which form was copied in first must not decide
+        where a subset stands in the renaming order."""
+        found = self.fonts.setdefault(key, [])
+        self.seen.add(form.objgen)
+        for resources in resources_through_forms(form.get("/Resources")):
+            fonts = resources.get("/Font", {})
+            for name in sorted(fonts.keys()):
+                self.first_time(fonts[name])
+                found.extend(self.programs_of(fonts[name]))
+            for xobject in resources.get("/XObject", {}).values():
+                self.seen.add(xobject.objgen)
+
     def subsets_of(self, font):
         if not self.first_time(font):
             return []
+        return self.programs_of(font)
+
+    def programs_of(self, font):
         holders = [font, *font.get("/DescendantFonts", [])]
         subsets = []
         for holder in holders:
@@ -230,15 +267,21 @@ def compose(chrome: bytes, pages: list[list[Placement]], faces) -> bytes:
         subsets.gather(CHROME, [page.obj.get("/Resources") for page in document.pages])
         forms = {}  # face key → the face's form in this document
         images, seen = {}, set()  # content key → the image kept; forms already shared
-        shared = {}  # SHARED's value → the form kept
+        shared, shared_fonts = {}, {}  # SHARED's value → the form; content key → the font
+        drawing_shared = {}  # face key → the SHARED values of the forms it draws
         for key, face in faces:
             if key in names and key not in forms:
                 source = opened.enter_context(pikepdf.open(BytesIO(face)))
                 taken = shared_forms_taken_out(source.pages[0], shared)
                 form = document.copy_foreign(source.pages[0].as_form_xobject())
-                shared_forms_put_back(form, taken, shared)
+                new = shared_forms_put_back(form, taken, shared, shared_fonts)
                 share_images(form, images, seen)
+                # A shared form's subsets are its own, not its first face's: which face
+                # arrived first must not decide which subset keeps a name.
+                for tag, kept in new.items():
+                    subsets.gather_shared(tag, kept)
                 subsets.gather(key, [form.get("/Resources")])
+                drawing_shared[key] = sorted({*new, *(str(f[SHARED]) for f in taken.values())})
                 forms[key] = form
         if missing := [key for key in order if key not in forms]:
             raise KeyError(f"no PDF for faces {missing}")
@@ -253,7 +296,9 @@ def compose(chrome: bytes, pages: list[list[Placement]], faces) -> bytes:
                 drawn = [names[placed.face] for placed in placements]
                 stream = b"Q\n" + placement_stream(page, drawn, placements)
                 page.contents_add(document.make_stream(stream))
-        subsets.name_apart([CHROME, *order])
+        subsets.name_apart(
+            [CHROME, *(part for key in order for part in (key, *drawing_shared[key]))]
+        )
         buffer = BytesIO()
         document.save(buffer)
         return buffer.getvalue()

@@ -19,8 +19,10 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from cards.printing import cache
 from cards.printing.cache import pictures_replaced
 from cards.printing.fitting import Box, Run, fit
 from cards.printing.portrait_prints import portrait_uri
@@ -103,12 +105,15 @@ class FaceKind:
         )
 
 
-# Fitted layouts by what was fitted: (fit function, its view-model as text). Measuring every
-# word of every card again took most of an unchanged reprint (0.2 s for 90 cards, before the
-# face cache is even asked); this process fits each view-model once. Bounded, oldest out.
+# Fitted layouts by what was fitted: (fit function's name, its view-model as text). Measuring
+# every word of every card again took most of an unchanged reprint (0.2 s for 90 cards,
+# before the face cache is even asked); this process fits each view-model once. Bounded,
+# oldest out.
 FITS_KEPT = 4096
-_fits: OrderedDict[tuple, tuple[dict, tuple[str, ...]]] = OrderedDict()
+_fits: OrderedDict[tuple[str, str], tuple[dict, tuple[str, ...]]] = OrderedDict()
 _fits_lock = threading.Lock()  # request threads share it
+# The fits a fits_recalled block has asked for, in this thread.
+_asked = threading.local()
 
 
 def fitting_key(data) -> str:
@@ -122,11 +127,15 @@ def without_pictures(data):
     return pictures_replaced(data, lambda uri: "data:")
 
 
+def fit_name(fit_function) -> str:
+    return f"{fit_function.__module__}.{fit_function.__qualname__}"
+
+
 def remembered_fit(fit_function, data) -> tuple[dict, list[str]]:
     """fit_function(data), from this process's memory when the same view-model was fitted
     before. The caller gets its own copy of the layout: faces are handed around and printed,
     and one must never change another's."""
-    key = (fit_function, fitting_key(data))
+    key = (fit_name(fit_function), fitting_key(data))
     with _fits_lock:
         kept = _fits.get(key)
         if kept is not None:
@@ -138,7 +147,43 @@ def remembered_fit(fit_function, data) -> tuple[dict, list[str]]:
             _fits[key] = kept
             if len(_fits) > FITS_KEPT:
                 _fits.popitem(last=False)
+    if (asked := getattr(_asked, "fits", None)) is not None:
+        asked[key] = kept
     return copy.deepcopy(kept[0]), list(kept[1])
+
+
+def forget_fits() -> None:
+    """This process's fits forgotten, as in a process just started."""
+    with _fits_lock:
+        _fits.clear()
+
+
+@contextmanager
+def fits_recalled(name: str):
+    """The block's fits from the print cache, where the last block of this `name` (a roster
+    file) kept them, and kept there for the next one. A command is a new process, with no
+    fit in memory: without this, every reprint of a file fitted all its cards again (60 ms
+    for 90), where only a changed card needs it. A fit kept is found only under its own
+    view-model and the print code's version, like any in memory, so a changed card is
+    fitted afresh."""
+    key = cache.digest(cache.FITS, cache.code_version(), name)
+    stored = cache.load(cache.FITS, key)
+    recalled = {
+        (fit, text): (layout, tuple(problems))
+        for fit, text, layout, problems in (json.loads(stored) if stored else [])
+    }
+    with _fits_lock:
+        for entry, kept in recalled.items():
+            _fits.setdefault(entry, kept)
+    _asked.fits = {}
+    try:
+        yield
+        asked = _asked.fits
+    finally:
+        _asked.fits = None
+    if asked.keys() != recalled.keys():
+        entries = [[*entry, layout, list(problems)] for entry, (layout, problems) in asked.items()]
+        cache.replace(cache.FITS, key, json.dumps(entries).encode())
 
 
 def fitted(boxes: dict[str, tuple[Box, list, str]]):

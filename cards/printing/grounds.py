@@ -39,7 +39,7 @@ from django.utils.safestring import mark_safe
 
 from cards.pdf import PRINT_STYLESHEETS, html_to_pdf
 from cards.printing import geometry
-from cards.printing.compose import SHARED, content_key
+from cards.printing.compose import SHARED, SHARED_FONTS, content_key
 
 GROUND_TEMPLATE = "cards/print/ground.html"
 # Between pieces in a ground template's markup.
@@ -171,7 +171,9 @@ def opened(pdf: bytes) -> Piece:
     form = document.pages[0].as_form_xobject()
     # One piece is one drawing in every face that lays it: a job stores it once (compose.py).
     form[SHARED] = pikepdf.String(hashlib.sha256(pdf).hexdigest())
-    kept[pdf] = Piece(form, font_keys(pdf, form), document)
+    keys = font_keys(pdf, form)
+    form[SHARED_FONTS] = pikepdf.Dictionary({name: pikepdf.String(k) for name, k in keys.items()})
+    kept[pdf] = Piece(form, keys, document)
     while len(kept) > PIECES_KEPT:
         kept.popitem(last=False)[1].document.close()
     return kept[pdf]

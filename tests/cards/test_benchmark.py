@@ -100,3 +100,11 @@ def test_a_first_view_refused_stops_the_bench_rather_than_timing_the_refusal(
     deck = Deck.objects.get(ruleset__slug="pulp-alley", slug="plot-point-rewards")
     with pytest.raises(RuntimeError, match="429"):
         list(benchmark.measure_first_views(player, 1, decks=[deck], rulesets=[]))
+
+
+def test_a_quick_figure_and_its_yardstick_are_timed_turn_about_and_often():
+    """The machine's speed drifts: reading a file and printing it are timed one after the
+    other, again and again, so that both medians see the same machine."""
+    calls = []
+    benchmark.turn_about(lambda: calls.append("read"), lambda: calls.append("print"), runs=3)
+    assert calls == ["read", "print"] * benchmark.QUICK_RUNS

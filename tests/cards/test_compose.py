@@ -2,16 +2,18 @@
 stored once however often it is drawn, and lands exactly where it was placed."""
 
 from io import BytesIO
+from itertools import permutations
 
 import pikepdf
 import pytest
 from pypdf.generic import ContentStream
 
 from cards.pdf import html_to_pdf
+from cards.printing import grounds
 from cards.printing.compose import SHARED, Placement, compose
 from cards.printing.rendering import render_faces
 from tests.cards import pdf_reading as pdf
-from tests.cards.sample_faces import crew
+from tests.cards.sample_faces import character, crew
 
 BLANK_PAGES = """<style>@page { size: 100mm 120mm; margin: 0 }
 section { break-after: page; height: 120mm }</style><section></section><section></section>"""
@@ -102,3 +104,18 @@ def test_a_piece_of_a_ground_many_faces_draw_is_stored_once(parts):
     assert len(stored) == len(set(shared_forms(faces["one"])) | set(shared_forms(faces["two"])))
     text = pdf.read(result).pages[0].extract_text().upper()
     assert "CREW 1" in text and "CREW 2" in text and "HEALTH" in text
+
+
+def test_faces_over_pieces_drawn_apart_make_the_same_pdf_in_any_order(monkeypatch):
+    """Pieces drawn in different documents bring different subsets of one font under one
+    name, and a piece two faces share is copied in once, with the face that comes first:
+    which subset keeps the name must still not depend on which face that was."""
+    monkeypatch.setattr(grounds, "_drawn", type(grounds._drawn)())
+    (veteran,) = render_faces([character("Veteran", level=4, type_name="Leader")])
+    (recruit,) = render_faces([character("Recruit", level=1, type_name="Follower")])
+    (sidekick,) = render_faces([character("Sidekick", level=3, type_name="Sidekick")])
+    faces = {"veteran": veteran, "recruit": recruit, "sidekick": sidekick}
+    chrome = html_to_pdf(BLANK_PAGES)
+    pages = [[Placement(key, 0, 0) for key in faces], [Placement("recruit", 5, 5)]]
+    made = {compose(chrome, pages, iter(order)) for order in permutations(faces.items())}
+    assert len(made) == 1

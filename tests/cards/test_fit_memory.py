@@ -120,3 +120,46 @@ def test_a_png_has_no_jpeg_size():
     buffer = io.BytesIO()
     Image.new("RGB", (4, 4)).save(buffer, "PNG")
     assert jpeg_size(buffer.getvalue()) is None
+
+
+@pytest.mark.django_db
+def test_a_roster_file_printed_again_by_a_new_process_measures_only_what_changed(
+    rules_data, empty_print_cache, measured, tmp_path
+):
+    """Each `print_roster` is a new process, with no fit in memory: the fits the last
+    print of the file made are kept in the print cache and recalled."""
+    document = sample_document("singapore-smith")
+    path, out = tmp_path / "league.json", tmp_path / "cards.pdf"
+    path.write_text(json.dumps(document))
+
+    def print_roster_anew():
+        faces.forget_fits()
+        measured.clear()
+        call_command("print_roster", str(path), "--out", str(out), stdout=StringIO())
+        return out.read_bytes()
+
+    first = print_roster_anew()
+    assert measured
+    assert print_roster_anew() == first and measured == []
+    document["characters"][0]["flavour"] = "A new line of flavour."
+    path.write_text(json.dumps(document))
+    changed = print_roster_anew()
+    assert measured and changed != first
+    changed_alone = len(measured)
+    faces.forget_fits()
+    sample_faces("singapore-smith")  # every card fitted from nothing, for comparison
+    assert changed_alone < len(measured) - changed_alone
+    assert print_roster_anew() == changed and measured == []
+
+
+@pytest.mark.parametrize("sample", [sample.slug for sample in samples()])
+def test_a_recalled_fit_is_the_fit_made_afresh(sample, measured, empty_print_cache):
+    """Through the print cache and back, every game's layouts come back as they were made,
+    so a recalled card has the very face key, and so the very PDF, of a fresh one."""
+    with faces.fits_recalled(sample):
+        fresh = sample_faces(sample)
+    faces.forget_fits()
+    measured.clear()
+    with faces.fits_recalled(sample):
+        recalled = sample_faces(sample)
+    assert measured == [] and recalled == fresh

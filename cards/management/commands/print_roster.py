@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.printing import sheets
-from cards.printing.faces import NoCardDesign
+from cards.printing.faces import NoCardDesign, fits_recalled
 from cards.printing.sheets import PrintOptions
 from cards.printing.shops import SHOPS
 from cards.printing.sources import roster_file_faces
@@ -48,7 +48,8 @@ class Command(BaseCommand):
             roster = read_roster(file)
             reading = file_reading(roster)
             game = getattr(ruleset_of(roster), "name", roster["ruleset"])
-            faces = roster_file_faces(roster, reading.rules, ruleset_name=game)
+            with fits_recalled(f"roster file {Path(file).resolve()}"):
+                faces = roster_file_faces(roster, reading.rules, ruleset_name=game)
             job = sheets.plan(
                 faces,
                 PrintOptions(paper=paper, backs=backs, bleed=bleed, shop=shop),
