@@ -58,12 +58,16 @@ def validator():
 
 
 def read_roster(path) -> dict:
+    return load_roster(file_content(path))
+
+
+def file_content(path) -> bytes:
+    """A roster file's bytes, as load_roster takes them (one byte over the limit at most)."""
     try:
         with Path(path).open("rb") as file:
-            content = file.read(MAX_FILE_BYTES + 1)
+            return file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise RosterFormatError(f"cannot read the file: {error.strerror or error}") from error
-    return load_roster(content)
 
 
 def too_big_message():

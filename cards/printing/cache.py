@@ -40,8 +40,10 @@ THUMBNAILS = "thumbnails"  # the Print page's pictures of a PDF's first pages (t
 PREVIEWS = "previews"  # the Card Designer's picture of one face (preview.py)
 SHEETS = "sheets"  # a game's quick reference (cards/cheatsheets)
 FITS = "fits"  # a roster file's fitted layouts, for the next command (faces.fits_recalled)
+FILE_PRINTS = "file-prints"  # which job a roster file's print was (roster_files.py)
 SUFFIXES = {
     FITS: ".json",
+    FILE_PRINTS: ".json",
     PORTRAITS: ".jpg",
     PICTURES: ".png",
     EXPORTS: ".zip",

@@ -6,12 +6,12 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.printing import sheets
+from cards.printing import roster_files, sheets
 from cards.printing.faces import NoCardDesign, fits_recalled
 from cards.printing.sheets import PrintOptions
 from cards.printing.shops import SHOPS
 from cards.printing.sources import roster_file_faces
-from rosters.format import RosterFormatError, read_roster
+from rosters.format import RosterFormatError, file_content, load_roster
 from rosters.updates import file_reading, ruleset_of
 from rules.engines import UnknownRuleset
 from rules.engines.plain import counted
@@ -45,27 +45,24 @@ class Command(BaseCommand):
         """Exit status: 0 written, 2 the file cannot be read or printed, 3 written with text
         cut off, so a script can tell a card a player must shorten from a clean print."""
         try:
-            roster = read_roster(file)
+            content = file_content(file)
+            roster = load_roster(content)
             reading = file_reading(roster)
             game = getattr(ruleset_of(roster), "name", roster["ruleset"])
-            with fits_recalled(f"roster file {Path(file).resolve()}"):
-                faces = roster_file_faces(roster, reading.rules, ruleset_name=game)
-            job = sheets.plan(
-                faces,
-                PrintOptions(paper=paper, backs=backs, bleed=bleed, shop=shop),
-                title=roster["name"],
-            )
-            Path(out).write_bytes(sheets.draw(job))
+            options = PrintOptions(paper=paper, backs=backs, bleed=bleed, shop=shop)
+            key = roster_files.print_key(content, reading.rules, options, game)
+            made = roster_files.kept_print(key) or self.drawn(file, roster, reading, options, key)
+            Path(out).write_bytes(made.data)
         except (RosterFormatError, UnknownRuleset, NoCardDesign) as error:
             raise CommandError(f"{file}: {error}", returncode=UNREADABLE) from error
         except OSError as error:
             raise CommandError(
                 f"{out}: cannot write the file: {error.strerror or error}", returncode=UNREADABLE
             ) from error
-        made = counted(len(job.pages), "picture" if job.pictures_for else "page")
-        self.stdout.write(f"Wrote {out}: {made}, {shop or paper}.")
+        written = counted(made.pages, "picture" if made.pictures else "page")
+        self.stdout.write(f"Wrote {out}: {written}, {shop or paper}.")
         self.stderr.write(reading.words(game))
-        problems = sheets.problems_of(faces)
+        problems = made.problems
         for problem in problems:
             self.stderr.write(f"Text fit: {problem}")
         if problems:
@@ -74,3 +71,12 @@ class Command(BaseCommand):
                 ": shorten the text listed above to print it whole.",
                 returncode=TEXT_CUT,
             )
+
+    def drawn(self, file, roster, reading, options, key):
+        """The print drawn: its faces (fitted as the file's last print fitted them, where
+        it can) and the job from them, kept under `key` for the next run."""
+        game = getattr(ruleset_of(roster), "name", roster["ruleset"])
+        with fits_recalled(f"roster file {Path(file).resolve()}"):
+            faces = roster_file_faces(roster, reading.rules, ruleset_name=game)
+        job = sheets.plan(faces, options, title=roster["name"])
+        return roster_files.keep_print(key, job, sheets.draw(job), sheets.problems_of(faces))
