@@ -300,5 +300,6 @@ def compose(chrome: bytes, pages: list[list[Placement]], faces) -> bytes:
             [CHROME, *(part for key in order for part in (key, *drawing_shared[key]))]
         )
         buffer = BytesIO()
-        document.save(buffer)
+        # A job drawn again is the same file: its ID from its content, not the time.
+        document.save(buffer, deterministic_id=True)
         return buffer.getvalue()
