@@ -16,9 +16,9 @@ letter to the next; a print job's cards each draw their text once, and it stays 
 (a piece is a page of its own, which costs more than the text's boxes). A card is always
 both: a whole-card document (a sheet drawn with its cards, as plain WeasyPrint draws a job)
 includes the ground as one layer with the values in it (`whole`,
-templates/cards/print/_card.html), and
-a face drawn alone has its pieces laid under it as PDF forms (rendering.split_pages), so the
-face's PDF is the whole card either way (tests/cards/test_grounds.py compares their pixels).
+templates/cards/print/_card.html), and a face drawn alone has its pieces laid under it as PDF
+forms (rendering.split_pages), so the face's PDF is the whole card either way
+(tests/cards/test_grounds.py compares their pixels).
 
 Each piece is rendered from its face like any template and drawn once per process for each
 different markup: the markup, with the print code that draws it, is all that decides it.

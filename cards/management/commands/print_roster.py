@@ -51,7 +51,9 @@ class Command(BaseCommand):
             game = getattr(ruleset_of(roster), "name", roster["ruleset"])
             options = PrintOptions(paper=paper, backs=backs, bleed=bleed, shop=shop)
             key = roster_files.print_key(content, reading.rules, options, game)
-            made = roster_files.kept_print(key) or self.drawn(file, roster, reading, options, key)
+            made = roster_files.kept_print(key) or self.drawn(
+                file, roster, reading, options, game=game, key=key
+            )
             Path(out).write_bytes(made.data)
         except (RosterFormatError, UnknownRuleset, NoCardDesign) as error:
             raise CommandError(f"{file}: {error}", returncode=UNREADABLE) from error
@@ -72,10 +74,9 @@ class Command(BaseCommand):
                 returncode=TEXT_CUT,
             )
 
-    def drawn(self, file, roster, reading, options, key):
+    def drawn(self, file, roster, reading, options, *, game, key):
         """The print drawn: its faces (fitted as the file's last print fitted them, where
         it can) and the job from them, kept under `key` for the next run."""
-        game = getattr(ruleset_of(roster), "name", roster["ruleset"])
         with fits_recalled(f"roster file {Path(file).resolve()}"):
             faces = roster_file_faces(roster, reading.rules, ruleset_name=game)
         job = sheets.plan(faces, options, title=roster["name"])
