@@ -338,7 +338,9 @@ def measure_roster_file(sample, runs):
 
         def print_roster():
             forget_fits()  # the command runs in a new process each time
-            call_command("print_roster", str(path), "--out", out, stdout=StringIO())
+            call_command(
+                "print_roster", str(path), "--out", out, stdout=StringIO(), stderr=StringIO()
+            )
 
         def reading():
             read_roster(path)

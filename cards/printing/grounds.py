@@ -111,6 +111,9 @@ def lay_under(document: pikepdf.Pdf, page: pikepdf.Page, pieces: list[Piece]) ->
         names.append(str(page.add_resource(form, pikepdf.Name.XObject, prefix="Ground")))
     drawing = "".join(f"q {name} Do Q\n" for name in names).encode()
     page.contents_add(document.make_stream(drawing), prepend=True)
+    # One stream, as WeasyPrint drew it: a job makes each face's form of its stream as it is
+    # (compose.page_as_form), not of streams decoded and joined every time it is placed.
+    page.contents_coalesce()
 
 
 def share_fonts(form, font_keys: dict[str, str], fonts: dict) -> None:

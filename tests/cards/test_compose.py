@@ -5,12 +5,13 @@ from io import BytesIO
 from itertools import permutations
 
 import pikepdf
+import pypdfium2 as pdfium
 import pytest
 from pypdf.generic import ContentStream
 
 from cards.pdf import html_to_pdf
 from cards.printing import grounds
-from cards.printing.compose import SHARED, Placement, compose
+from cards.printing.compose import SHARED, Placement, compose, pt
 from cards.printing.rendering import render_faces
 from tests.cards import pdf_reading as pdf
 from tests.cards.sample_faces import character, crew
@@ -119,3 +120,23 @@ def test_faces_over_pieces_drawn_apart_make_the_same_pdf_in_any_order(monkeypatc
     pages = [[Placement(key, 0, 0) for key in faces], [Placement("recruit", 5, 5)]]
     made = {compose(chrome, pages, iter(order)) for order in permutations(faces.items())}
     assert len(made) == 1
+
+
+def test_a_face_drawn_in_several_streams_is_placed_whole(parts):
+    """A face's form is made of its page's content: a page drawn in two streams (a mark
+    added after the card) prints both, the card and the mark over it, where it is placed."""
+    chrome, faces = parts
+    with pikepdf.open(BytesIO(faces["one"])) as face:
+        page = face.pages[0]
+        mark = b"0 0 1 rg 0 0 20 20 re f"  # a blue square 20 pt wide, over the card
+        page.contents_add(face.make_stream(mark))
+        assert isinstance(page.obj.Contents, pikepdf.Array)
+        buffer = BytesIO()
+        face.save(buffer)
+    result = compose(chrome, [[Placement("marked", 10, 10)], []], [("marked", buffer.getvalue())])
+    assert "CREW 1" in pdf.read(result).pages[0].extract_text()
+    picture = pdfium.PdfDocument(result)[0].render(scale=1).to_pil().convert("RGB")  # px = pt
+    card = picture.crop(tuple(round(pt(mm)) for mm in (10, 10, 10 + 63.5, 10 + 88.9)))
+    blue = sum(1 for pixel in card.getdata() if pixel == (0, 0, 255))
+    assert blue == pytest.approx(20 * 20, rel=0.15)
+    assert picture.getpixel((5, 5)) == (255, 255, 255)  # nothing beside the card
