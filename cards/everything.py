@@ -7,7 +7,7 @@ size (cards/print_views.everything_pdf), and by a print worker above it (a Print
 EVERYTHING document, cards/services.run_print_job). The cards are the Print page's query for
 the roster with backs on, so they follow the player's printer profile as that page does."""
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import partial
 
 from django.http import QueryDict
@@ -18,7 +18,7 @@ from cards.pdf import bound_pdf
 from cards.print_requests import PrintRequest
 from cards.printing import cache, sheets, tokens
 from cards.printing.geometry import PAPERS
-from cards.roster_sheet import roster_sheet_pdf
+from cards.roster_sheet import roster_sheet, sheet_pdf
 from rosters import selectors as roster_selectors
 from rules.rulesets import find
 
@@ -84,8 +84,9 @@ def plan(*, player, wanted: PrintRequest) -> Everything:
         else None
     )
     slug = roster.ruleset.slug
+    sheet = roster_sheet(data, rules)
     papers = [
-        ("roster sheet", partial(roster_sheet_pdf, data, rules, paper)),
+        ("roster sheet", partial(sheet_pdf, sheet, paper)),
         ("rules reference", partial(cheatsheets.roster_reference_pdf, data, rules, paper)),
     ]
     if cheatsheets.has_quick_reference(slug):
@@ -94,7 +95,9 @@ def plan(*, player, wanted: PrintRequest) -> Everything:
         papers.append(("token sheet", partial(token_sheet_pdf, maker, data, rules, paper)))
     # The cards' key says all their sheets show; the papers show the roster's data (its
     # house rules too) read through the game's data as it stands and the version the roster
-    # keeps until its player accepts an update, drawn by the sheets' code.
+    # keeps until its player accepts an update, drawn by the sheets' code; and the roster
+    # sheet the rules engine's report on it, which an engine's fix changes with no data
+    # changed.
     key = cache.digest(
         cache.PRINTS,
         cache.code_version(),
@@ -102,6 +105,7 @@ def plan(*, player, wanted: PrintRequest) -> Everything:
         "everything",
         cards.key if cards else None,
         data,
+        asdict(sheet),
         slug,
         roster.ruleset.data_version,
         roster.rules_version,

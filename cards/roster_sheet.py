@@ -58,5 +58,8 @@ def roster_sheet(roster: dict, rules: RulesBook) -> RosterSheet:
 
 def roster_sheet_pdf(roster: dict, rules: RulesBook, paper="a4") -> bytes:
     """On A4 or US Letter (cards.cheatsheets.SHEET_PAPERS), so a Letter bundle is all Letter."""
-    sheet = roster_sheet(roster, rules)
+    return sheet_pdf(roster_sheet(roster, rules), paper)
+
+
+def sheet_pdf(sheet: RosterSheet, paper="a4") -> bytes:
     return render_pdf(ROSTER_SHEET_TEMPLATE, {"sheet": sheet, "ref": sheet.ref, "paper": paper})

@@ -85,7 +85,7 @@ TYPE_DEFAULTS = {
 
 
 def load_ruleset_folder(ruleset, folder, result):
-    loaded_types, loaded_entries = set(), set()
+    loaded_types, loaded_entries, loaded_decks = set(), set(), set()
     for document in documents(folder):
         result.files.append(str(document.path.relative_to(folder.parent)))
         if document.form == TYPES:
@@ -96,16 +96,21 @@ def load_ruleset_folder(ruleset, folder, result):
                 loaded_types.add(item["slug"])
         elif document.form == DECK:
             load_deck(ruleset, document, result)
+            loaded_decks.add(document.deck["slug"])
         else:
             load_entries(ruleset, document.kind, document.items, result)
             loaded_entries |= {(document.kind, item["slug"]) for item in document.items}
-    prune(ruleset, loaded_types, loaded_entries, result)
+    prune(ruleset, loaded_types, loaded_entries, loaded_decks, result)
 
 
-def prune(ruleset, loaded_types, loaded_entries, result):
-    """Built-in types and entries the fixtures no longer hold go: the rules data is what the
-    files say. Rosters name them by slug, so none is lost: the version that removed them
-    keeps them (rules/data_versions.py) and a roster picking one keeps it as a legacy entry."""
+def prune(ruleset, loaded_types, loaded_entries, loaded_decks, result):
+    """Built-in types, entries and decks the fixtures no longer hold go: the rules data is
+    what the files say. Rosters name types and entries by slug, so none is lost: the version
+    that removed them keeps them (rules/data_versions.py) and a roster picking one keeps it
+    as a legacy entry; a deck's file gone, its Print page goes with it."""
+    gone_decks = Deck.objects.filter(ruleset=ruleset).exclude(slug__in=loaded_decks)
+    result.removed += gone_decks.count()
+    gone_decks.delete()
     gone_types = CharacterType.objects.filter(ruleset=ruleset).exclude(slug__in=loaded_types)
     gone = [
         entry.pk

@@ -251,14 +251,16 @@ SHEET_STYLES = ("fonts.css", "palette.css", "cheatsheet.css", "cheatsheet-letter
 
 @cache
 def sheet_code_version() -> str:
-    """A fingerprint of what draws a cheat sheet besides its data: this package, its
-    templates and stylesheets."""
+    """A fingerprint of what draws a cheat sheet or a roster sheet (drawn from the cheat
+    sheets' parts) besides its data: this package, its templates and stylesheets."""
     base = Path(settings.BASE_DIR)
     return print_cache.fingerprint(
         sorted(
             [
                 *Path(__file__).parent.glob("*.py"),
                 *(base / "templates" / "cards" / "cheatsheets").glob("*.html"),
+                base / "cards" / "roster_sheet.py",
+                base / "templates" / "cards" / "roster_sheet.html",
                 *(base / "static" / "css" / name for name in SHEET_STYLES),
             ]
         )

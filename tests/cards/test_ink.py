@@ -3,6 +3,7 @@ read back from the PDF the way a preflight would (the figures, the type sizes, t
 
 import hashlib
 import io
+import logging
 import subprocess
 from importlib import import_module
 from pathlib import Path
@@ -232,13 +233,45 @@ def every_pdf_of(stem, card_prints):
 ONE_SAMPLE_OF_EACH_GAME = one_sample_of_each_game()
 
 
+class Warned(logging.Handler):
+    """Keeps what WeasyPrint warns of while it is attached."""
+
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
 @pytest.fixture(scope="module")
-def every_pdf(card_prints):
+def drawn_every_pdf(card_prints):
+    """every_pdf's rows, and WeasyPrint's warnings while it drew them in this process."""
+    warned, logger = Warned(), logging.getLogger("weasyprint")
+    logger.addHandler(warned)
+    try:
+        rows = [
+            (stem, what, made) for stem in SAMPLES for what, made in every_pdf_of(stem, card_prints)
+        ]
+    finally:
+        logger.removeHandler(warned)
+    return rows, warned.messages
+
+
+@pytest.fixture(scope="module")
+def every_pdf(drawn_every_pdf):
     """(sample force, which PDF, its bytes) for every PDF of every sample force (every_pdf_of),
     drawn once for the module: drawing them takes most of a minute."""
-    return [
-        (stem, what, made) for stem in SAMPLES for what, made in every_pdf_of(stem, card_prints)
-    ]
+    return drawn_every_pdf[0]
+
+
+def test_no_character_prints_as_a_missing_glyph(drawn_every_pdf):
+    """WeasyPrint found a font with a glyph for every character of the references, sheets
+    and bleed prints: the space after the reference's "▸" fell into the arrows' font, which
+    has none, and printed as its .notdef, a gap of the wrong width a shop's RIP may draw as
+    a box."""
+    _, warnings = drawn_every_pdf
+    assert not [message for message in warnings if ".notdef" in message]
 
 
 def test_every_pdf_passes_a_validator_and_names_each_font_subset_once(every_pdf):

@@ -4,14 +4,17 @@ token sheet, in one PDF. Up to the interactive size it is drawn in the request; 
 roster's is one print worker's job, started as its page loads, drawn in steps, within the
 print queue's limits, and downloaded by its owner only."""
 
+from dataclasses import replace
+
 import pytest
 from django.test import Client
 from django_tasks_db.models import DBTaskResult
 
-from cards import everything, services
+from cards import everything, roster_sheet, services
 from cards.models import PrintJob
 from config.limits import PRINT_QUEUED_JOBS_PER_PLAYER
 from rosters.handlers.transfer import start_from_sample
+from rules.engines.base import Finding
 from tests.cards import pdf_reading as pdf
 from tests.cards.test_print_job_start import start_forms_to
 from tests.cards.test_print_queue import queue
@@ -169,3 +172,37 @@ def test_everything_waits_its_turn_in_the_print_queue(
     job = PrintJob.objects.get(document=PrintJob.Document.EVERYTHING)
     ahead = PRINT_QUEUED_JOBS_PER_PLAYER - 1
     assert DBTaskResult.objects.get(pk=job.task_id).priority == -ahead
+
+
+def test_an_engine_fix_draws_a_big_rosters_everything_anew(
+    player, client, rules_data, over_the_limit, monkeypatch, settings
+):
+    """The roster sheet prints the rules engine's report on the force: after an update that
+    changes the engine, the page must not hand the player the job drawn with the old report,
+    though nothing in the roster changed."""
+    settings.PRINT_PROCESSES = 1
+    band = start_from_sample(owner=player, slug="pulp-fiction-heroes").roster
+    client.force_login(player)
+    job_page = f"/print/rosters/{band.pk}/everything/"
+
+    def drawn():
+        start(client, band, HX_Request="true")
+        job = PrintJob.objects.filter(owner=player).latest("pk")
+        services.run_print_job(job_id=job.pk)
+        download = f"/print/jobs/{job.pk}/cards.pdf"
+        assert download in client.get(job_page).content.decode()  # ready on the page
+        return job, " ".join(texts(client.get(download).content))
+
+    old_job, before = drawn()
+    evaluate = roster_sheet.engines.evaluate
+
+    def fixed(roster, rules):
+        report = evaluate(roster, rules)
+        note = Finding(code="engine-fix", severity="warning", message="A fix noted this band")
+        return replace(report, findings=(*report.findings, note))
+
+    monkeypatch.setattr(roster_sheet.engines, "evaluate", fixed)
+    assert f"/print/jobs/{old_job.pk}/cards.pdf" not in client.get(job_page).content.decode()
+    new_job, after = drawn()
+    assert new_job != old_job
+    assert "A FIX NOTED THIS BAND" not in before and "A FIX NOTED THIS BAND" in after

@@ -11,7 +11,7 @@ from django.test import Client
 from rules.data_versions import changes_between
 from rules.fixture_folder import FIXTURES_DIR
 from rules.loading import load_rules
-from rules.models import DataVersion, DeckCard, Ruleset
+from rules.models import DataVersion, Deck, DeckCard, Ruleset
 
 pytestmark = pytest.mark.django_db
 
@@ -89,3 +89,23 @@ def test_a_version_recorded_before_decks_counted_makes_no_spurious_one(rules_dat
     (version,) = load_rules(tmp_path).versions
     assert [row["slug"] for row in version.changes["changed"]] == ["fortune"]
     assert Ruleset.objects.get(slug="pulp-alley").data_versions.count() == old.number + 1
+
+
+def test_a_deck_whose_file_is_gone_leaves_the_game_in_a_version(rules_data, tmp_path):
+    """The rules data is what the files say: a deck file taken out takes its deck and its
+    cards with it (no Print page prints it on), and the version says the deck went."""
+    copied_game(tmp_path).unlink()
+    loaded = load_rules(tmp_path)
+    (version,) = loaded.versions
+    assert version.changes["removed"] == [
+        {"kind": "deck", "slug": "fortune", "name": "Fortune deck"}
+    ]
+    assert loaded.removed == 1
+    assert not Deck.objects.filter(ruleset__slug="pulp-alley", slug="fortune").exists()
+    assert not DeckCard.objects.filter(deck__slug="fortune").exists()
+    assert Deck.objects.filter(ruleset__slug="pulp-alley").exists()  # its other decks stay
+    assert Client().get("/rules/pulp-alley/decks/fortune/").status_code == 404
+    page = Client().get("/rules/pulp-alley/whats-new/").content.decode()
+    removed = page[page.index("Removed: <strong>Fortune deck</strong>") :].split("</li>")[0]
+    assert "no longer printed" in removed and "legacy entry" not in removed  # no roster picks one
+    assert load_rules(tmp_path).versions == []
