@@ -334,6 +334,9 @@ def everything_job(request, pk):
         "cards": wanted.cards,
         "job": job,
         "start_url": everything_url("printing:start_everything", pk, request),
+        # Once drawn, its cards can be remembered as printed, as from the Print page.
+        "query": query.urlencode(),
+        "printable": wanted.printable,
     }
     return render(request, "cards/everything.html", context)
 

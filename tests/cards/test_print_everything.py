@@ -4,6 +4,8 @@ token sheet, in one PDF. Up to the interactive size it is drawn in the request; 
 roster's is one print worker's job, started as its page loads, drawn in steps, within the
 print queue's limits, and downloaded by its owner only."""
 
+import html
+import re
 from dataclasses import replace
 
 import pytest
@@ -11,7 +13,7 @@ from django.test import Client
 from django_tasks_db.models import DBTaskResult
 
 from cards import everything, roster_sheet, services
-from cards.models import PrintJob
+from cards.models import PrintJob, RosterPrint
 from config.limits import PRINT_QUEUED_JOBS_PER_PLAYER
 from rosters.handlers.transfer import start_from_sample
 from rules.engines.base import Finding
@@ -206,3 +208,26 @@ def test_an_engine_fix_draws_a_big_rosters_everything_anew(
     new_job, after = drawn()
     assert new_job != old_job
     assert "A FIX NOTED THIS BAND" not in before and "A FIX NOTED THIS BAND" in after
+
+
+def test_a_big_rosters_everything_once_drawn_is_remembered_as_printed(
+    player, client, rules_data, over_the_limit, settings
+):
+    """A player who printed everything says so on its page, as on the Print page: every card
+    is remembered with the codes of its front and back, so the next print can be only the
+    cards that changed."""
+    settings.PRINT_PROCESSES = 1
+    band = start_from_sample(owner=player, slug="pulp-fiction-heroes").roster
+    client.force_login(player)
+    job_page = f"/print/rosters/{band.pk}/everything/"
+    assert "I printed these" not in client.get(job_page).content.decode()  # nothing drawn
+    start(client, band, HX_Request="true")
+    services.run_print_job(job_id=PrintJob.objects.get(owner=player).pk)
+    page = client.get(job_page).content.decode()
+    (action,) = re.findall(r'<form method="post" action="([^"]+)" class="[^"]*remember-print', page)
+    (count,) = re.findall(r"I printed these (\d+) cards", page)
+    response = client.post(html.unescape(action), follow=True)
+    assert f"Remembered: {count} cards printed" in response.content.decode()
+    printing = RosterPrint.objects.get(roster=band)
+    assert printing.backs and printing.cards.count() == int(count)
+    assert all(card.code and card.back_code for card in printing.cards.all())
