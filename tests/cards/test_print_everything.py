@@ -176,6 +176,14 @@ def test_everything_waits_its_turn_in_the_print_queue(
     assert DBTaskResult.objects.get(pk=job.task_id).priority == -ahead
 
 
+def drawn_by_the_worker(client, player, roster):
+    """Starts the roster's everything as its page does and has the worker draw it: the job."""
+    start(client, roster, HX_Request="true")
+    job = PrintJob.objects.filter(owner=player).latest("pk")
+    services.run_print_job(job_id=job.pk)
+    return job
+
+
 def test_an_engine_fix_draws_a_big_rosters_everything_anew(
     player, client, rules_data, over_the_limit, monkeypatch, settings
 ):
@@ -188,9 +196,7 @@ def test_an_engine_fix_draws_a_big_rosters_everything_anew(
     job_page = f"/print/rosters/{band.pk}/everything/"
 
     def drawn():
-        start(client, band, HX_Request="true")
-        job = PrintJob.objects.filter(owner=player).latest("pk")
-        services.run_print_job(job_id=job.pk)
+        job = drawn_by_the_worker(client, player, band)
         download = f"/print/jobs/{job.pk}/cards.pdf"
         assert download in client.get(job_page).content.decode()  # ready on the page
         return job, " ".join(texts(client.get(download).content))
@@ -221,8 +227,7 @@ def test_a_big_rosters_everything_once_drawn_is_remembered_as_printed(
     client.force_login(player)
     job_page = f"/print/rosters/{band.pk}/everything/"
     assert "I printed these" not in client.get(job_page).content.decode()  # nothing drawn
-    start(client, band, HX_Request="true")
-    services.run_print_job(job_id=PrintJob.objects.get(owner=player).pk)
+    drawn_by_the_worker(client, player, band)
     page = client.get(job_page).content.decode()
     (action,) = re.findall(r'<form method="post" action="([^"]+)" class="[^"]*remember-print', page)
     (count,) = re.findall(r"I printed these (\d+) cards", page)
